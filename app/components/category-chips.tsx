@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+import type { TaxonomyEntry } from "~/lib/category-stats";
+
+interface CategoryChipsProps {
+  label: string;
+  items: readonly (TaxonomyEntry & { href: string; isCurrent?: boolean })[];
+}
+
+/** A wrapping row of linked chips with counts. */
+export function CategoryChips({ label, items }: CategoryChipsProps) {
+  return (
+    <nav aria-label={label}>
+      <ul className="flex flex-wrap gap-2">
+        {items.map((item) => (
+          <li key={item.href}>
+            <Link
+              to={item.href}
+              aria-current={item.isCurrent ? "page" : undefined}
+              className={`inline-flex items-center gap-2 rounded-full border px-3.5 py-1.5 text-sm font-medium transition ${
+                item.isCurrent
+                  ? "border-brand-700 bg-brand-700 text-white"
+                  : "border-slate-200 bg-white text-slate-800 hover:border-brand-200 hover:bg-brand-50"
+              }`}
+            >
+              {item.name}
+              <span
+                className={`rounded-full px-1.5 text-xs ${item.isCurrent ? "bg-white/20" : "bg-slate-100 text-slate-600"}`}
+              >
+                {item.count}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,86 @@
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+
+const NAV_LINKS = [
+  { to: "/ai-tools", label: "Browse Tools" },
+  { to: "/newsletter", label: "Newsletter" },
+];
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-950"}`;
+
+function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 font-semibold text-slate-950">
+      <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
+      <span>
+        Business AI Tools<span className="sr-only"> Directory home</span>
+      </span>
+    </Link>
+  );
+}
+
+interface SiteHeaderProps {
+  /** The account controls (sign in / sign up, or my account / sign out), laid out inline or stacked. */
+  accountActions: (layout: "inline" | "stacked") => React.ReactNode;
+}
+
+export function SiteHeader({ accountActions }: SiteHeaderProps) {
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => setIsMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
+        <Logo />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {NAV_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+          <div className="ml-2 flex items-center gap-1">{accountActions("inline")}</div>
+        </nav>
+        <button
+          type="button"
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          aria-expanded={isMenuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setIsMenuOpen((open) => !open)}
+        >
+          <span className="sr-only">{isMenuOpen ? "Close menu" : "Open menu"}</span>
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+          >
+            {isMenuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+      </div>
+      {isMenuOpen && (
+        <nav
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
+        >
+          <ul className="flex flex-col gap-1 pt-2">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={(state) => `block ${navLinkClass(state)}`}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            {accountActions("stacked")}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,37 @@
+import { Form } from "react-router";
+import { DEFAULT_SEARCH_PLACEHOLDER } from "~/lib/constants";
+import { BROWSE_PATH } from "~/lib/paths";
+
+interface SearchFormProps {
+  defaultValue?: string;
+  /** Other browse filters to keep when searching. */
+  hidden?: Record<string, string>;
+}
+
+/** A plain GET form to /ai-tools?search=…; it works before and without JavaScript. */
+export function SearchForm({ defaultValue = "", hidden = {} }: SearchFormProps) {
+  return (
+    <Form method="get" action={BROWSE_PATH} role="search" className="flex w-full gap-2">
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor="site-search" className="sr-only">
+        Search AI tools
+      </label>
+      <input
+        id="site-search"
+        type="search"
+        name="search"
+        defaultValue={defaultValue}
+        placeholder={DEFAULT_SEARCH_PLACEHOLDER}
+        className="min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 py-3 text-base shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+      />
+      <button
+        type="submit"
+        className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
+      >
+        Search
+      </button>
+    </Form>
+  );
+}

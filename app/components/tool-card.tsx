@@ -1,0 +1,73 @@
+import { Link } from "react-router";
+import { CARD_IMAGE_HEIGHT_PX } from "~/lib/constants";
+import { toolPath } from "~/lib/paths";
+import { formatCount, type ToolCard as ToolCardData } from "~/lib/tool";
+import { StarRating } from "./star-rating";
+import { ToolImage } from "./tool-image";
+
+interface ToolCardProps {
+  tool: ToolCardData;
+  isPriority?: boolean;
+}
+
+/** spec 2 Tool card. An article named by the tool's name. */
+export function ToolCard({ tool, isPriority }: ToolCardProps) {
+  const href = toolPath(tool);
+  const headingId = `tool-${tool.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+    >
+      <div className="relative" style={{ height: CARD_IMAGE_HEIGHT_PX }}>
+        <ToolImage
+          path={tool.image}
+          size="medium"
+          alt=""
+          width={600}
+          height={450}
+          className="h-full"
+          isPriority={isPriority}
+        />
+        <span className="absolute top-3 left-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
+          {tool.category ?? "Uncategorized"}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 id={headingId} className="text-lg font-semibold text-slate-950">
+          <Link to={href} className="after:absolute after:inset-0 focus:outline-none">
+            {tool.name}
+          </Link>
+        </h3>
+        {tool.subCategory && (
+          <p className="mt-0.5 text-sm font-medium text-brand-700">{tool.subCategory}</p>
+        )}
+        <p className="mt-2 line-clamp-3 flex-1 text-sm leading-6 text-slate-600">
+          {tool.cardDescription}
+        </p>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+          <StarRating rating={tool.ratingAvg} />
+          <span className="text-sm text-slate-600">
+            <span aria-hidden="true">👁 </span>
+            {formatCount(tool.views)} views
+          </span>
+        </div>
+        <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
+          <p className="text-sm">
+            <span className="font-semibold text-slate-900">{tool.pricing.model}</span>
+            <span className="text-slate-600"> · {tool.pricing.amount}</span>
+          </p>
+          <span className="text-sm text-slate-600" aria-label={`${tool.likesTotal} likes`}>
+            <span aria-hidden="true">♥ {formatCount(tool.likesTotal)}</span>
+          </span>
+        </div>
+        <span
+          aria-hidden="true"
+          className="mt-4 inline-flex items-center justify-center rounded-lg bg-brand-50 px-4 py-2 text-sm font-semibold text-brand-800 group-hover:bg-brand-100"
+        >
+          Learn More
+        </span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,139 @@
+import { Link } from "react-router";
+import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
+import { CategoryChips } from "~/components/category-chips";
+import { SearchForm } from "~/components/search-form";
+import { ToolCard } from "~/components/tool-card";
+import type { CategoryEntry } from "~/lib/category-stats";
+import { ALL_CATEGORIES, LOAD_MORE_STEP, MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { BROWSE_PATH, browseUrl } from "~/lib/paths";
+import type { ToolCard as ToolCardData } from "~/lib/tool";
+import type { ToolQuery } from "~/lib/tool-query";
+
+export interface BrowsePageProps {
+  title: string;
+  description: string;
+  crumbs: readonly Crumb[];
+  query: ToolQuery;
+  tools: readonly ToolCardData[];
+  total: number;
+  elapsedMs: number;
+  facets: readonly CategoryEntry[];
+  /** Where Load More and filters link to: /ai-tools or a category listing. */
+  basePath: string;
+}
+
+function withParams(basePath: string, query: ToolQuery, overrides: Record<string, string | null>) {
+  const params = new URLSearchParams();
+  if (basePath === BROWSE_PATH && query.category !== ALL_CATEGORIES)
+    params.set("category", query.category);
+  for (const sub of query.subcategory) params.append("subcategory", sub);
+  if (query.search) params.set("search", query.search);
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === null) params.delete(key);
+    else params.set(key, value);
+  }
+  const text = params.toString();
+  return text ? `${basePath}?${text}` : basePath;
+}
+
+export function BrowsePage(props: BrowsePageProps) {
+  const { title, description, crumbs, query, tools, total, elapsedMs, facets, basePath } = props;
+  const isSearching = query.search.trim().length >= MIN_SEARCH_LENGTH;
+  const allCount = facets.reduce((sum, category) => sum + category.count, 0);
+  const current = facets.find((category) => category.name === query.category);
+  const hasMore = tools.length < total;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <Breadcrumbs items={crumbs} />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">{title}</h1>
+      <p className="mt-2 max-w-3xl text-slate-600">{description}</p>
+
+      <div className="mt-6 max-w-2xl">
+        <SearchForm
+          defaultValue={query.search}
+          hidden={query.category !== ALL_CATEGORIES ? { category: query.category } : {}}
+        />
+      </div>
+
+      <div className="mt-6">
+        <CategoryChips
+          label="Categories"
+          items={[
+            {
+              name: ALL_CATEGORIES,
+              slug: "all",
+              count: allCount,
+              href: browseUrl({ search: query.search }),
+              isCurrent: query.category === ALL_CATEGORIES,
+            },
+            ...facets.map((category) => ({
+              ...category,
+              href: browseUrl({ category: category.name, search: query.search }),
+              isCurrent: category.name === query.category,
+            })),
+          ]}
+        />
+      </div>
+      {current && current.subcategories.length > 0 && (
+        <div className="mt-4">
+          <h2 className="mb-2 text-sm font-semibold text-slate-700">
+            Subcategories of {current.name}
+          </h2>
+          <CategoryChips
+            label={`Subcategories of ${current.name}`}
+            items={current.subcategories.map((sub) => ({
+              ...sub,
+              href: browseUrl({
+                category: current.name,
+                subcategory: sub.name,
+                search: query.search,
+              }),
+              isCurrent: query.subcategory.includes(sub.name),
+            }))}
+          />
+        </div>
+      )}
+
+      <p className="mt-6 text-sm text-slate-600" aria-live="polite">
+        {isSearching
+          ? `${total} results for "${query.search}" (${elapsedMs} ms)`
+          : `Showing ${tools.length} of ${total} tools`}
+      </p>
+
+      {tools.length === 0 ? (
+        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+          <p className="text-lg font-semibold text-slate-900">
+            {isSearching ? `No tools found for "${query.search}"` : "No tools match your filters"}
+          </p>
+          <p className="mt-2 text-slate-600">
+            Try fewer or shorter words, check the spelling, or browse all categories.
+          </p>
+          <Link to={BROWSE_PATH} className="mt-4 inline-block font-medium text-brand-700 underline">
+            Reset All Filters
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {tools.map((tool, index) => (
+            <li key={tool.id} className="flex">
+              <ToolCard tool={tool} isPriority={index < 3} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {hasMore && (
+        <div className="mt-10 text-center">
+          <Link
+            to={withParams(basePath, query, { limit: String(tools.length + LOAD_MORE_STEP) })}
+            preventScrollReset
+            className="inline-block rounded-xl border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-slate-50"
+          >
+            Load More Tools
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

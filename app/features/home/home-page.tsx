@@ -1,0 +1,246 @@
+import { Link } from "react-router";
+import { CategoryChips } from "~/components/category-chips";
+import { SearchForm } from "~/components/search-form";
+import { ToolCard } from "~/components/tool-card";
+import { ToolImage } from "~/components/tool-image";
+import type { CategoryEntry } from "~/lib/category-stats";
+import { BROWSE_PATH, browseUrl, toolPath } from "~/lib/paths";
+import type { ToolCard as ToolCardData } from "~/lib/tool";
+
+export interface HomePageProps {
+  taxonomy: readonly CategoryEntry[];
+  total: number;
+  featured: readonly ToolCardData[];
+  recentlyAdded: readonly ToolCardData[];
+  topTools: readonly ToolCardData[];
+  isTopToolsFallback: boolean;
+}
+
+const BENEFITS = [
+  {
+    title: "Independent listings",
+    text: "Every tool is described in plain language, with its real pricing model.",
+  },
+  {
+    title: "Compare in minutes",
+    text: "Filter by category, price and popularity to get to a shortlist fast.",
+  },
+  {
+    title: "Curated for business",
+    text: "Tools for marketing, sales, support, finance, HR and operations teams.",
+  },
+  {
+    title: "Always up to date",
+    text: "New tools arrive every week, and outdated listings are taken offline.",
+  },
+];
+
+const PARTNER_CARDS = [
+  {
+    title: "Find the right fit",
+    text: "Tell us the problem you want to solve and we point you to the tools that match your size, budget and stack.",
+  },
+  {
+    title: "Plan the rollout",
+    text: "Start with one workflow, measure the hours it saves, and expand with a clear plan your team can follow.",
+  },
+  {
+    title: "Stay ahead",
+    text: "Our weekly newsletter covers the launches and updates that matter to business teams, and nothing else.",
+  },
+];
+
+function SectionHeading({
+  id,
+  title,
+  action,
+}: {
+  id: string;
+  title: string;
+  action?: React.ReactNode;
+}) {
+  return (
+    <div className="flex items-end justify-between gap-4">
+      <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-950">
+        {title}
+      </h2>
+      {action}
+    </div>
+  );
+}
+
+export function HomePage({
+  taxonomy,
+  total,
+  featured,
+  recentlyAdded,
+  topTools,
+  isTopToolsFallback,
+}: HomePageProps) {
+  return (
+    <div>
+      <section className="bg-gradient-to-b from-brand-900 to-brand-700 text-white">
+        <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:px-6 sm:py-24">
+          <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">
+            Business AI Tools Directory
+          </h1>
+          <p className="mt-4 text-xl text-brand-100 sm:text-2xl">
+            Find the right AI tools for <span className="font-semibold text-white">Business</span>
+          </p>
+          <p className="mt-4 text-sm text-brand-100 sm:text-base">
+            Unlock the Potential of AI | Compare 1000+ Solutions | Get Implementation Support
+          </p>
+          <div className="mx-auto mt-8 max-w-2xl">
+            <SearchForm />
+          </div>
+          <p className="mt-4 text-sm text-brand-100">
+            {total.toLocaleString("en-US")} tools listed
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto max-w-7xl space-y-16 px-4 py-12 sm:px-6">
+        <section aria-labelledby="home-categories">
+          <SectionHeading id="home-categories" title="Browse by category" />
+          <div className="mt-4">
+            <CategoryChips
+              label="Categories"
+              items={taxonomy.map((category) => ({
+                ...category,
+                href: browseUrl({ category: category.name }),
+              }))}
+            />
+          </div>
+        </section>
+
+        {featured.length > 0 && (
+          <section aria-labelledby="home-featured">
+            <SectionHeading id="home-featured" title="Featured Enterprise AI Solutions" />
+            <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {featured.map((tool) => (
+                <li key={tool.id} className="flex">
+                  <ToolCard tool={tool} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
+        <section aria-labelledby="home-recent">
+          <SectionHeading
+            id="home-recent"
+            title="Recently Added"
+            action={
+              <Link
+                to={BROWSE_PATH}
+                className="text-sm font-semibold text-brand-700 hover:underline"
+              >
+                See all tools
+              </Link>
+            }
+          />
+          <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {recentlyAdded.map((tool) => (
+              <li key={tool.id}>
+                <Link
+                  to={toolPath(tool)}
+                  className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:border-brand-200 hover:bg-brand-50"
+                >
+                  <ToolImage
+                    path={tool.image}
+                    size="small"
+                    alt=""
+                    width={48}
+                    height={48}
+                    className="size-12 shrink-0 rounded-lg"
+                  />
+                  <span className="min-w-0">
+                    <span className="block truncate font-semibold text-slate-950">{tool.name}</span>
+                    <span className="block truncate text-sm text-slate-600">
+                      {tool.subCategory ?? tool.category ?? "AI tool"}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section
+          aria-labelledby="home-trusted"
+          className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10"
+        >
+          <SectionHeading id="home-trusted" title="Trusted by Business Leaders" />
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {BENEFITS.map((benefit) => (
+              <li key={benefit.title}>
+                <h3 className="font-semibold text-slate-950">{benefit.title}</h3>
+                <p className="mt-1 text-sm text-slate-600">{benefit.text}</p>
+              </li>
+            ))}
+          </ul>
+          <h3 className="mt-10 text-lg font-semibold text-slate-950">Top tools</h3>
+          {isTopToolsFallback && (
+            <p className="mt-1 text-sm text-slate-600">
+              Showing recently added tools (likes data unavailable)
+            </p>
+          )}
+          {topTools.length === 0 ? (
+            <p className="mt-3 text-slate-600">No top tools found</p>
+          ) : (
+            <ol className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+              {topTools.map((tool, index) => (
+                <li key={tool.id}>
+                  <Link
+                    to={toolPath(tool)}
+                    className="block h-full rounded-xl border border-slate-200 p-4 hover:border-brand-200 hover:bg-brand-50"
+                  >
+                    <span className="text-sm font-semibold text-brand-700">#{index + 1}</span>
+                    <span className="mt-1 block font-semibold text-slate-950">{tool.name}</span>
+                    <span className="mt-1 block text-sm text-slate-600">
+                      ♥ {tool.likesTotal} likes
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+
+        <section aria-labelledby="home-partner">
+          <SectionHeading id="home-partner" title="Your Trusted Partner in AI Implementation" />
+          <ul className="mt-6 grid gap-6 md:grid-cols-3">
+            {PARTNER_CARDS.map((card) => (
+              <li key={card.title} className="rounded-2xl border border-slate-200 bg-white p-6">
+                <h3 className="text-lg font-semibold text-slate-950">{card.title}</h3>
+                <p className="mt-2 text-slate-600">{card.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section
+          aria-labelledby="home-newsletter"
+          className="rounded-3xl bg-brand-900 p-8 text-center text-white sm:p-12"
+        >
+          <h2 id="home-newsletter" className="text-2xl font-bold">
+            Get the best new AI tools every week
+          </h2>
+          <p className="mx-auto mt-2 max-w-xl text-brand-100">
+            One short email with the launches, updates and practical guides that matter to business
+            teams.
+          </p>
+          <Link
+            to="/newsletter"
+            className="mt-6 inline-block rounded-xl bg-white px-6 py-3 font-semibold text-brand-900 hover:bg-brand-50"
+          >
+            Subscribe to the newsletter
+          </Link>
+          <p className="mt-4 text-sm text-brand-100">
+            We respect your privacy. You can unsubscribe at any time.
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

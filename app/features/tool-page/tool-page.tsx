@@ -1,0 +1,139 @@
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { StarRating } from "~/components/star-rating";
+import { ToolImage } from "~/components/tool-image";
+import { BROWSE_PATH, categoryPath, subCategoryPath } from "~/lib/paths";
+import { formatCount, type ToolDetail } from "~/lib/tool";
+
+interface ToolPageProps {
+  tool: ToolDetail;
+  longDescriptionHtml: string;
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-2.5 text-sm">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+export function ToolPage({ tool, longDescriptionHtml }: ToolPageProps) {
+  const crumbs = [
+    { label: "Home", href: "/" },
+    { label: "AI Tools", href: BROWSE_PATH },
+    ...(tool.category ? [{ label: tool.category, href: categoryPath(tool.category) }] : []),
+    ...(tool.category && tool.subCategory
+      ? [{ label: tool.subCategory, href: subCategoryPath(tool.category, tool.subCategory) }]
+      : []),
+    { label: tool.name },
+  ];
+  const hasWebsite = tool.websiteUrl !== "#";
+
+  return (
+    <article className="mx-auto max-w-6xl px-4 py-8 sm:px-6" aria-labelledby="tool-name">
+      <Breadcrumbs items={crumbs} />
+      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div>
+          <p className="text-sm font-semibold text-brand-700">
+            {tool.category ?? "Uncategorized"}
+            {tool.subCategory && ` · ${tool.subCategory}`}
+          </p>
+          <h1
+            id="tool-name"
+            className="mt-1 text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl"
+          >
+            {tool.name}
+          </h1>
+          <p className="mt-3 text-lg text-slate-700">{tool.cardDescription}</p>
+          <div className="mt-4 flex flex-wrap items-center gap-4 text-sm text-slate-600">
+            <StarRating rating={tool.ratingAvg} />
+            <span>{tool.ratingCount} ratings</span>
+            <span>{formatCount(tool.views)} views</span>
+            <span>♥ {formatCount(tool.likesTotal)} likes</span>
+          </div>
+          <ToolImage
+            path={tool.mainImage}
+            size="large"
+            alt={`${tool.name} preview`}
+            width={1200}
+            height={900}
+            isPriority
+            className="mt-6 aspect-[4/3] w-full rounded-2xl border border-slate-200"
+          />
+          {tool.longDescription ? (
+            <div
+              className="prose-tool mt-8"
+              dangerouslySetInnerHTML={{ __html: longDescriptionHtml }}
+            />
+          ) : (
+            <p className="mt-8 text-slate-600">No detailed description yet.</p>
+          )}
+          {tool.keyFeatures.length > 0 && (
+            <section aria-labelledby="tool-features" className="mt-8">
+              <h2 id="tool-features" className="text-xl font-semibold text-slate-950">
+                Key features
+              </h2>
+              <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+                {tool.keyFeatures.map((feature) => (
+                  <li
+                    key={feature}
+                    className="flex gap-2 rounded-lg bg-white p-3 text-slate-800 ring-1 ring-slate-200"
+                  >
+                    <span aria-hidden="true" className="text-brand-700">
+                      ✓
+                    </span>
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+
+        <aside className="space-y-6">
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
+            <a
+              href={tool.websiteUrl}
+              target={hasWebsite ? "_blank" : undefined}
+              rel="noopener noreferrer nofollow"
+              aria-disabled={!hasWebsite}
+              className={`block rounded-xl px-4 py-3 text-center font-semibold ${hasWebsite ? "bg-brand-700 text-white hover:bg-brand-800" : "cursor-not-allowed bg-slate-200 text-slate-600"}`}
+            >
+              {hasWebsite ? "Visit website" : "Website not available"}
+            </a>
+            <dl className="mt-4 divide-y divide-slate-100">
+              <Fact label="Pricing model">{tool.pricing.model}</Fact>
+              <Fact label="Price">{tool.pricing.amount}</Fact>
+              <Fact label="Category">{tool.category ?? "Uncategorized"}</Fact>
+              <Fact label="Subcategory">{tool.subCategory ?? "None"}</Fact>
+              <Fact label="Rating">
+                {tool.ratingAvg > 0 ? `${tool.ratingAvg.toFixed(1)} / 5` : "Not rated yet"}
+              </Fact>
+              <Fact label="Added">
+                <time dateTime={tool.createdAt}>{dateFormat.format(new Date(tool.createdAt))}</time>
+              </Fact>
+              <Fact label="Updated">
+                <time dateTime={tool.updatedAt}>{dateFormat.format(new Date(tool.updatedAt))}</time>
+              </Fact>
+            </dl>
+            {tool.hashtags.length > 0 && (
+              <ul className="mt-4 flex flex-wrap gap-2" aria-label="Hashtags">
+                {tool.hashtags.map((tag) => (
+                  <li
+                    key={tag}
+                    className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700"
+                  >
+                    #{tag}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </aside>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { ALL_CATEGORIES, INITIAL_VISIBLE_TOOLS, PRICING_FILTERS, SORT_OPTIONS } from "./constants";
+
+// Load More grows `limit` on the server-rendered page; the browse issue moves it to the API.
+const MAX_PAGE_SIZE = 1000;
+
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : value.split(",")))
+  .transform((values) => [...new Set(values.map((item) => item.trim()).filter(Boolean))]);
+
+/** The browse query: what /ai-tools and GET /api/tools accept (DESIGN.md 4). */
+export const toolQuerySchema = z.object({
+  search: z.string().trim().max(200, "search is at most 200 characters").default(""),
+  category: z.string().trim().max(100).default(ALL_CATEGORIES),
+  subcategory: list.default([]),
+  sort: z.enum(SORT_OPTIONS).optional(),
+  pricing: z.enum(PRICING_FILTERS).default("All Pricing"),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(INITIAL_VISIBLE_TOOLS),
+});
+
+export type ToolQuery = z.output<typeof toolQuerySchema>;
+
+/** Query parameters as the schema expects them (repeated subcategory keys become a list). */
+export function queryFromSearchParams(params: URLSearchParams): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key);
+    raw[key] = key === "subcategory" ? values : values[values.length - 1];
+  }
+  return raw;
+}

@@ -1,0 +1,64 @@
+import type { ToolStatus } from "./constants";
+
+// spec 3: defaults for missing values.
+export const TOOL_DEFAULTS = {
+  websiteUrl: "#",
+  pricingModel: "Unknown",
+  pricingAmount: "N/A",
+  status: "online",
+  rating: 0,
+  views: 0,
+  cardDescription: "Explore this amazing AI tool",
+} as const;
+
+export interface Pricing {
+  model: string;
+  amount: string;
+}
+
+/** The list shape: what a card needs, never the long description. */
+export interface ToolCard {
+  id: string;
+  slug: string;
+  name: string;
+  category: string | null;
+  subCategory: string | null;
+  cardDescription: string;
+  pricing: Pricing;
+  ratingAvg: number;
+  views: number;
+  likesTotal: number;
+  image: string;
+  createdAt: string;
+}
+
+/** The detail shape: every field of a tool, defaults applied. */
+export interface ToolDetail extends ToolCard {
+  status: ToolStatus;
+  updatedAt: string;
+  ratingCount: number;
+  longDescription: string;
+  keyFeatures: string[];
+  hashtags: string[];
+  websiteUrl: string;
+  seo: { titleTag: string; metaDescription: string };
+  metaDescription: string;
+  mainImage: string;
+}
+
+/** Only http and https links leave the site; anything else becomes the spec's '#'. */
+export function safeWebsiteUrl(url: string | null | undefined): string {
+  if (!url) return TOOL_DEFAULTS.websiteUrl;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : "#";
+  } catch {
+    return TOOL_DEFAULTS.websiteUrl;
+  }
+}
+
+export function formatCount(value: number): string {
+  return new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(
+    value,
+  );
+}

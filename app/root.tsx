@@ -1,0 +1,79 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { useNonce } from "./components/nonce";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { ConsentPreferences } from "./features/analytics/consent-preferences";
+import { AccountActions } from "./features/auth/account-actions";
+import stylesheet from "./app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d41b8" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <SiteHeader accountActions={(layout) => <AccountActions layout={layout} />} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter consentPreferences={<ConsentPreferences />} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const isNotFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = isNotFound ? "Page not found" : "Something went wrong";
+  const message = isNotFound
+    ? "We could not find that page. It may have moved, or the address may be mistyped."
+    : "An unexpected error stopped this page from loading. Please try again in a moment.";
+  if (!isNotFound && !isRouteErrorResponse(error)) console.error(error);
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <title>{`${title} | Business AI Tools Directory`}</title>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-600">{message}</p>
+      <p className="mt-8 flex justify-center gap-4">
+        <a className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white" href="/">
+          Go to the home page
+        </a>
+        <a className="rounded-lg border border-slate-300 px-4 py-2 font-medium" href="/ai-tools">
+          Browse AI tools
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link } from "react-router";
+import { pageTitle } from "~/lib/seo";
+
+export function meta() {
+  return [
+    { title: pageTitle("Welcome to the newsletter") },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function NewsletterWelcome() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
+      <p aria-hidden="true" className="text-5xl">
+        🎉
+      </p>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-950">You're on the list</h1>
+      <p className="mt-3 text-lg text-slate-700">
+        Thanks for subscribing. The next issue arrives in your inbox this week. Every email has a
+        one-click unsubscribe link.
+      </p>
+      <Link
+        to="/ai-tools"
+        className="mt-8 inline-block rounded-xl bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+      >
+        Browse AI tools
+      </Link>
+    </div>
+  );
+}

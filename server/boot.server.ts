@@ -1,0 +1,73 @@
+import path from "node:path";
+import { Catalogue } from "./catalogue/catalogue.server";
+import { openPglite, openPostgres, type DatabaseHandle } from "./db/client.server";
+import { lockDataDir } from "./db/lock.server";
+import type { Env } from "./env.server";
+import type { Logger } from "./logger.server";
+import { generateDemoImages } from "./media/demo-images.server";
+import { isCatalogueEmpty, seedDemoCatalogue } from "./seed/seed-demo.server";
+import { createServices, type AppServices } from "./services.server";
+
+export interface Application {
+  services: AppServices;
+  mediaDir: string;
+  database: DatabaseHandle;
+  /** Resolves when background work started at boot (demo images) is done. */
+  backgroundWork: Promise<void>;
+  close(): Promise<void>;
+}
+
+export function mediaDirOf(env: Pick<Env, "DATA_DIR">): string {
+  return path.join(env.DATA_DIR, "media");
+}
+
+/** Opens the database (PGlite under a lock file, or PostgreSQL), migrates, seeds and loads the catalogue. */
+export async function bootApplication(env: Env, logger: Logger): Promise<Application> {
+  const releaseLock = env.DATABASE_URL ? null : await lockDataDir(env.DATA_DIR);
+  let database: DatabaseHandle | null = null;
+  try {
+    database = env.DATABASE_URL
+      ? await openPostgres(env.DATABASE_URL)
+      : await openPglite(path.join(env.DATA_DIR, "pglite"));
+    await database.migrate();
+    logger.info({ database: database.kind }, "database ready");
+
+    if (env.SEED_DEMO && (await isCatalogueEmpty(database.db))) {
+      const added = await seedDemoCatalogue(database.db);
+      logger.info({ tools: added }, "demo catalogue loaded");
+    }
+    const catalogue = new Catalogue(database.db);
+    const snapshot = await catalogue.reload();
+    logger.info({ online: snapshot.tools.length }, "catalogue snapshot built");
+
+    const mediaDir = mediaDirOf(env);
+    const stopBackgroundWork = new AbortController();
+    const backgroundWork = generateDemoImages(
+      mediaDir,
+      snapshot.tools,
+      stopBackgroundWork.signal,
+    ).then(
+      (made) => {
+        if (made > 0) logger.info({ images: made }, "demo images generated");
+      },
+      (error: unknown) => logger.error({ err: error }, "demo image generation failed"),
+    );
+    const opened = database;
+    return {
+      services: createServices({ db: opened.db, catalogue, env }),
+      mediaDir,
+      database: opened,
+      backgroundWork,
+      async close() {
+        stopBackgroundWork.abort();
+        await backgroundWork;
+        await opened.close();
+        await releaseLock?.();
+      },
+    };
+  } catch (error) {
+    await database?.close().catch(() => {});
+    await releaseLock?.();
+    throw error;
+  }
+}

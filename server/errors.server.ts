@@ -1,0 +1,38 @@
+import type { ZodError } from "zod";
+
+export type ErrorCode =
+  "INVALID" | "NOT_FOUND" | "UNAUTHORIZED" | "FORBIDDEN" | "CONFLICT" | "RATE_LIMITED";
+
+const STATUS: Record<ErrorCode, number> = {
+  INVALID: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+};
+
+/** The one error type services throw; its code decides the HTTP status. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return STATUS[this.code];
+  }
+
+  static fromZod(error: ZodError, message = "Some values are not valid."): AppError {
+    const fields: Record<string, string> = {};
+    for (const issue of error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
+    return new AppError("INVALID", message, fields);
+  }
+
+  toJSON() {
+    return { error: { code: this.code, message: this.message, fields: this.fields } };
+  }
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import { sql } from "drizzle-orm";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { toolQuerySchema, queryFromSearchParams } from "~/lib/tool-query";
+import type { Application } from "./boot.server";
+import type { Env } from "./env.server";
+import { AppError } from "./errors.server";
+import type { Logger } from "./logger.server";
+
+const YEAR_S = 365 * 24 * 3600;
+
+interface HttpOptions {
+  app: Application;
+  env: Env;
+  logger: Logger;
+  /** Development: Vite serves the app with hot reload. Production: the built app. */
+  vite?: ViteDevServer;
+  buildDir?: string;
+}
+
+/** DESIGN.md 8: security headers; a CSP with a per-request nonce for the page's scripts. */
+function securityHeaders(isProduction: boolean): RequestHandler {
+  return (_req, res, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+    if (isProduction) {
+      res.setHeader(
+        "Content-Security-Policy",
+        [
+          "default-src 'self'",
+          `script-src 'self' 'nonce-${nonce}'`,
+          "style-src 'self' 'unsafe-inline'",
+          "img-src 'self' data: https:",
+          "font-src 'self'",
+          "connect-src 'self'",
+          "frame-src 'self' https:",
+          "frame-ancestors 'none'",
+          "base-uri 'self'",
+          "form-action 'self'",
+          "object-src 'none'",
+        ].join("; "),
+      );
+    }
+    next();
+  };
+}
+
+function apiRoutes(app: Application): express.Router {
+  const router = express.Router();
+  router.get("/tools", (req, res) => {
+    const url = new URL(req.originalUrl, "http://localhost");
+    const parsed = toolQuerySchema.safeParse(queryFromSearchParams(url.searchParams));
+    if (!parsed.success) throw AppError.fromZod(parsed.error, "The tool query is not valid.");
+    res.json(app.services.findTools(parsed.data));
+  });
+  router.get("/tools/:id", async (req, res) => {
+    const tool = await app.services.getToolDetail(req.params.id);
+    if (!tool) throw new AppError("NOT_FOUND", "No tool has that id.");
+    res.json({ tool });
+  });
+  router.use(() => {
+    throw new AppError("NOT_FOUND", "No such endpoint.");
+  });
+  return router;
+}
+
+function apiErrors(logger: Logger): ErrorRequestHandler {
+  return (error, _req, res, _next) => {
+    if (error instanceof AppError) {
+      res.status(error.status).json(error.toJSON());
+      return;
+    }
+    logger.error({ err: error }, "request failed");
+    res
+      .status(500)
+      .json({ error: { code: "INTERNAL", message: "Something went wrong on our side." } });
+  };
+}
+
+export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOptions) {
+  const isProduction = !vite;
+  const server = express();
+  server.disable("x-powered-by");
+  server.set("trust proxy", "loopback");
+  server.use(compression());
+  server.use(securityHeaders(env.NODE_ENV === "production"));
+
+  server.get("/healthz", async (_req, res) => {
+    const databaseOk = await app.database.db
+      .execute(sql`select 1`)
+      .then(() => true)
+      .catch(() => false);
+    res.status(databaseOk ? 200 : 503).json({ ok: databaseOk, database: app.database.kind });
+  });
+
+  server.use(
+    "/media",
+    express.static(app.mediaDir, { immutable: true, maxAge: YEAR_S * 1000, index: false }),
+    (_req, res) => {
+      res.status(404).type("text/plain").send("Not found");
+    },
+  );
+  server.use("/api", apiRoutes(app), apiErrors(logger));
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (vite) {
+    server.use(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const root = buildDir ?? path.resolve("build");
+    server.use(
+      "/assets",
+      express.static(path.join(root, "client/assets"), { immutable: true, maxAge: YEAR_S * 1000 }),
+    );
+    server.use(express.static(path.join(root, "client"), { maxAge: "1h", index: false }));
+    build = (await import(path.join(root, "server/index.js"))) as ServerBuild;
+  }
+
+  server.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: isProduction ? "production" : "development",
+      getLoadContext: (_req, res) => ({
+        services: app.services,
+        cspNonce: res.locals.cspNonce as string,
+      }),
+    }),
+  );
+  return server;
+}

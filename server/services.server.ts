@@ -1,0 +1,39 @@
+import type { Catalogue } from "./catalogue/catalogue.server";
+import type { Database } from "./db/client.server";
+import type { Env } from "./env.server";
+import { DEMO_FEATURED_TOOL_IDS } from "./seed/demo-catalogue.server";
+import { findTools } from "./services/tools/find-tools.server";
+import { getHomeData } from "./services/tools/get-home-data.server";
+import { getToolDetail } from "./services/tools/get-tool-detail.server";
+import { getToolPage } from "./services/tools/get-tool-page.server";
+import { resolveCataloguePath } from "./services/tools/resolve-catalogue-path.server";
+import type { NewsletterSignup } from "~/lib/newsletter";
+import type { ToolQuery } from "~/lib/tool-query";
+import { subscribeToNewsletter } from "./services/newsletter/subscribe-to-newsletter.server";
+
+export interface ServiceDeps {
+  db: Database;
+  catalogue: Catalogue;
+  env: Pick<Env, "FEATURED_TOOL_IDS" | "NEWSLETTER_EMBED_URL">;
+}
+
+/**
+ * The services that routes reach through the request context, bound to this server's database
+ * and catalogue. Routes stay thin and never import server code.
+ */
+export function createServices({ db, catalogue, env }: ServiceDeps) {
+  const featuredIds = env.FEATURED_TOOL_IDS ?? DEMO_FEATURED_TOOL_IDS;
+  return {
+    findTools: (query: ToolQuery) => findTools(catalogue.snapshot, query),
+    getHomeData: () => getHomeData(catalogue.snapshot, featuredIds),
+    getTaxonomy: () => catalogue.snapshot.taxonomy,
+    resolveCataloguePath: (segments: readonly string[]) =>
+      resolveCataloguePath(catalogue.snapshot, segments),
+    getToolDetail: (id: string) => getToolDetail(db, id),
+    getToolPage: (id: string) => getToolPage(db, id),
+    getNewsletterEmbedUrl: () => env.NEWSLETTER_EMBED_URL ?? null,
+    subscribeToNewsletter: (signup: NewsletterSignup) => subscribeToNewsletter(db, signup),
+  };
+}
+
+export type AppServices = ReturnType<typeof createServices>;

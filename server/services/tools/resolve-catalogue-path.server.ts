@@ -1,0 +1,66 @@
+import { UNCATEGORIZED_SEGMENT } from "~/lib/constants";
+import type { CategoryEntry, TaxonomyEntry } from "~/lib/category-stats";
+import type { ToolCard } from "~/lib/tool";
+import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
+
+export type CataloguePage =
+  | { kind: "category"; category: CategoryEntry }
+  | { kind: "subcategory"; category: CategoryEntry; subCategory: TaxonomyEntry }
+  | { kind: "tool"; tool: ToolCard }
+  | { kind: "not-found" };
+
+const NOT_FOUND = { kind: "not-found" } as const;
+
+function toolAt(
+  snapshot: CatalogueSnapshot,
+  slug: string,
+  categoryName: string | null,
+  subCategoryName: string | null,
+): CataloguePage {
+  const tool = snapshot.bySlug.get(slug);
+  if (!tool || tool.category !== categoryName || tool.subCategory !== subCategoryName) {
+    return NOT_FOUND;
+  }
+  return { kind: "tool", tool };
+}
+
+/**
+ * What a path under /ai-tools shows (spec 2 routes). `/ai-tools/{category}/{x}` is a subcategory
+ * listing when x is a subcategory of that category, and otherwise a tool without subcategory;
+ * tool slugs never take a listing's slug (see uniqueSlug), so the two cannot collide.
+ */
+export function resolveCataloguePath(
+  snapshot: CatalogueSnapshot,
+  segments: readonly string[],
+): CataloguePage {
+  const [categorySlug, second, third, ...rest] = segments;
+  if (!categorySlug || rest.length > 0) return NOT_FOUND;
+
+  if (categorySlug === UNCATEGORIZED_SEGMENT) {
+    return second && !third ? toolAt(snapshot, second, null, null) : NOT_FOUND;
+  }
+  const category = snapshot.taxonomy.find((entry) => entry.slug === categorySlug);
+  if (!category) return NOT_FOUND;
+  if (!second) return { kind: "category", category };
+
+  const subCategory = category.subcategories.find((entry) => entry.slug === second);
+  if (third) {
+    return subCategory ? toolAt(snapshot, third, category.name, subCategory.name) : NOT_FOUND;
+  }
+  if (subCategory) return { kind: "subcategory", category, subCategory };
+  return toolAt(snapshot, second, category.name, null);
+}
+
+/** Slugs a new tool must not take: every tool slug and every listing slug. */
+export function reservedSlugs(
+  taxonomy: readonly CategoryEntry[],
+  existing: Iterable<string>,
+): Set<string> {
+  const taken = new Set(existing);
+  taken.add(UNCATEGORIZED_SEGMENT);
+  for (const category of taxonomy) {
+    taken.add(category.slug);
+    for (const sub of category.subcategories) taken.add(sub.slug);
+  }
+  return taken;
+}

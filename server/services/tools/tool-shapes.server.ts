@@ -1,0 +1,62 @@
+import type { ToolStatus } from "~/lib/constants";
+import { TOOL_DEFAULTS, safeWebsiteUrl, type ToolCard, type ToolDetail } from "~/lib/tool";
+import type { ToolRow } from "../../db/schema";
+
+export const toolCardColumns = {
+  id: true,
+  slug: true,
+  name: true,
+  category: true,
+  subCategory: true,
+  cardDescription: true,
+  pricingModel: true,
+  pricingAmount: true,
+  ratingAvg: true,
+  views: true,
+  likesTotal: true,
+  image: true,
+  mainImage: true,
+  createdAt: true,
+} as const;
+
+type CardRow = Pick<ToolRow, keyof typeof toolCardColumns>;
+
+// spec 3 defaults for missing values are applied here, once, for every reader.
+export function toToolCard(row: CardRow): ToolCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    category: row.category || null,
+    subCategory: row.subCategory || null,
+    cardDescription: row.cardDescription || TOOL_DEFAULTS.cardDescription,
+    pricing: {
+      model: row.pricingModel || TOOL_DEFAULTS.pricingModel,
+      amount: row.pricingAmount || TOOL_DEFAULTS.pricingAmount,
+    },
+    ratingAvg: row.ratingAvg ?? TOOL_DEFAULTS.rating,
+    views: row.views ?? TOOL_DEFAULTS.views,
+    likesTotal: row.likesTotal ?? 0,
+    image: row.image || row.mainImage || "",
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toToolDetail(row: ToolRow): ToolDetail {
+  return {
+    ...toToolCard(row),
+    status: (row.status || TOOL_DEFAULTS.status) as ToolStatus,
+    updatedAt: row.updatedAt.toISOString(),
+    ratingCount: row.ratingCount ?? 0,
+    longDescription: row.longDescription ?? "",
+    keyFeatures: row.keyFeatures ?? [],
+    hashtags: row.hashtags ?? [],
+    websiteUrl: safeWebsiteUrl(row.websiteUrl),
+    seo: {
+      titleTag: row.seoTitleTag ?? "",
+      metaDescription: row.seoMetaDescription ?? "",
+    },
+    metaDescription: row.metaDescription ?? "",
+    mainImage: row.mainImage || row.image || "",
+  };
+}
