@@ -12,8 +12,8 @@ export interface Application {
   services: AppServices;
   mediaDir: string;
   database: DatabaseHandle;
-  /** Resolves when background work started at boot (demo images) is done. */
-  backgroundWork: Promise<void>;
+  /** True once the background work started at boot (demo images) has finished. */
+  isBackgroundWorkDone(): boolean;
   close(): Promise<void>;
 }
 
@@ -52,12 +52,16 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       },
       (error: unknown) => logger.error({ err: error }, "demo image generation failed"),
     );
+    let isBackgroundWorkDone = false;
+    void backgroundWork.finally(() => {
+      isBackgroundWorkDone = true;
+    });
     const opened = database;
     return {
       services: createServices({ db: opened.db, catalogue, env }),
       mediaDir,
       database: opened,
-      backgroundWork,
+      isBackgroundWorkDone: () => isBackgroundWorkDone,
       async close() {
         stopBackgroundWork.abort();
         await backgroundWork;

@@ -99,7 +99,11 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
       .execute(sql`select 1`)
       .then(() => true)
       .catch(() => false);
-    res.status(databaseOk ? 200 : 503).json({ ok: databaseOk, database: app.database.kind });
+    res.status(databaseOk ? 200 : 503).json({
+      ok: databaseOk,
+      database: app.database.kind,
+      images: app.isBackgroundWorkDone() ? "ready" : "generating",
+    });
   });
 
   server.use(

@@ -53,11 +53,6 @@ export function ToolImage({
   const ref = useRef<HTMLImageElement>(null);
   const src = candidates[attempt];
 
-  useEffect(() => {
-    setAttempt(0);
-    setIsLoaded(false);
-  }, [path]);
-
   // An image that failed or finished before hydration fired its event before React listened.
   useEffect(() => {
     const image = ref.current;

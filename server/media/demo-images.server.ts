@@ -1,4 +1,4 @@
-import { access, mkdir } from "node:fs/promises";
+import { access, link, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_SIZES, resolveImagePath, type ImageSize } from "~/lib/image-path";
@@ -77,11 +77,16 @@ export async function generateDemoImages(
   const worker = async () => {
     for (let tool = queue.shift(); tool && !signal?.aborted; tool = queue.shift()) {
       const imagePath = tool.image;
-      const files = (Object.keys(IMAGE_SIZES) as ImageSize[]).map((size) =>
-        path.join(mediaDir, resolveImagePath(imagePath, size)),
-      );
+      const files = [
+        imagePath,
+        ...(Object.keys(IMAGE_SIZES) as ImageSize[]).map((size) => resolveImagePath(imagePath, size)),
+      ].map((file) => path.join(mediaDir, file));
       if ((await Promise.all(files.map(exists))).every(Boolean)) continue;
       await writeImageSizes(mediaDir, imagePath, artworkSvg(tool.id, tool.category));
+      // The large size doubles as the original, which spec 5's fallback asks for.
+      const original = path.join(mediaDir, imagePath);
+      await rm(original, { force: true });
+      await link(path.join(mediaDir, resolveImagePath(imagePath, "large")), original);
       made++;
     }
   };

@@ -291,8 +291,8 @@ export function generateDemoCatalogue(count: number = DEMO_TOOL_COUNT): DemoCata
       ].slice(0, 5),
       keyFeatures: features,
       websiteUrl: random.chance(0.02) ? null : `https://${slug}.example`,
-      mainImage: `demo/${id}.png`,
-      image: `demo/${id}.png`,
+      mainImage: `demo/${id}.webp`,
+      image: `demo/${id}.webp`,
       source: "demo",
       lastVerifiedAt: createdAt,
     };

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useState } from "react";
+import { Link, NavLink } from "react-router";
 
 const NAV_LINKS = [
   { to: "/ai-tools", label: "Browse Tools" },
@@ -27,9 +27,6 @@ interface SiteHeaderProps {
 
 export function SiteHeader({ accountActions }: SiteHeaderProps) {
   const [isMenuOpen, setIsMenuOpen] = useState(false);
-  const location = useLocation();
-
-  useEffect(() => setIsMenuOpen(false), [location.pathname]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -72,7 +69,11 @@ export function SiteHeader({ accountActions }: SiteHeaderProps) {
           <ul className="flex flex-col gap-1 pt-2">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={(state) => `block ${navLinkClass(state)}`}>
+                <NavLink
+                  to={link.to}
+                  onClick={() => setIsMenuOpen(false)}
+                  className={(state) => `block ${navLinkClass(state)}`}
+                >
                   {link.label}
                 </NavLink>
               </li>

@@ -1,0 +1,37 @@
+import type { NewToolRow, ToolRow } from "../server/db/schema";
+import type { ToolCard } from "~/lib/tool";
+
+let sequence = 0;
+
+export function createToolCard(overrides: Partial<ToolCard> = {}): ToolCard {
+  sequence++;
+  return {
+    id: `tool-${sequence}`,
+    slug: `tool-${sequence}`,
+    name: `Tool ${sequence}`,
+    category: "Marketing",
+    subCategory: "SEO",
+    cardDescription: "Helps with search engine optimisation.",
+    pricing: { model: "Free", amount: "Free" },
+    ratingAvg: 4,
+    views: 100,
+    likesTotal: 1,
+    image: "",
+    createdAt: new Date(Date.UTC(2025, 0, 1) + sequence * 1000).toISOString(),
+    ...overrides,
+  };
+}
+
+export function createToolRow(overrides: Partial<NewToolRow> = {}): NewToolRow & Pick<ToolRow, "id"> {
+  sequence++;
+  return {
+    id: `row-${sequence}`,
+    slug: `row-${sequence}`,
+    name: `Row Tool ${sequence}`,
+    category: "Sales",
+    subCategory: "Lead Generation",
+    status: "online",
+    createdAt: new Date(Date.UTC(2025, 0, 1) + sequence * 1000),
+    ...overrides,
+  };
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { buildSnapshot } from "../../server/catalogue/snapshot.server";
+import { getHomeData } from "../../server/services/tools/get-home-data.server";
+import { createToolCard } from "../factories";
+
+describe("getHomeData (spec 7 home reads)", () => {
+  const tools = Array.from({ length: 25 }, (_, index) =>
+    createToolCard({ id: `t${index}`, createdAt: new Date(Date.UTC(2025, 0, 1 + index)).toISOString(), likesTotal: index % 7 }),
+  );
+  const snapshot = buildSnapshot(tools);
+
+  it("lists the 20 newest tools as recently added", () => {
+    const home = getHomeData(snapshot, []);
+    expect(home.recentlyAdded).toHaveLength(20);
+    expect(home.recentlyAdded[0]?.id).toBe("t24");
+  });
+  it("takes the 5 most liked tools as top tools", () => {
+    const home = getHomeData(snapshot, []);
+    expect(home.isTopToolsFallback).toBe(false);
+    expect(home.topTools.map((tool) => tool.likesTotal)).toEqual([6, 6, 6, 5, 5]);
+  });
+  it("falls back to the 5 newest tools when nothing is liked", () => {
+    const unliked = buildSnapshot(tools.map((tool) => ({ ...tool, likesTotal: 0 })));
+    const home = getHomeData(unliked, []);
+    expect(home.isTopToolsFallback).toBe(true);
+    expect(home.topTools.map((tool) => tool.id)).toEqual(["t24", "t23", "t22", "t21", "t20"]);
+  });
+  it("keeps the featured ids' order, at most 4, skipping unknown ids", () => {
+    const home = getHomeData(snapshot, ["t3", "missing", "t1", "t2", "t4", "t5"]);
+    expect(home.featured.map((tool) => tool.id)).toEqual(["t3", "t1", "t2"]);
+  });
+});
