@@ -4,25 +4,49 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", ".react-router/", "test-results/", "playwright-report/", "node_modules/"] },
+  {
+    ignores: [
+      "build/",
+      "data/",
+      ".react-router/",
+      "test-results/",
+      "playwright-report/",
+      "node_modules/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   reactHooks.configs.flat["recommended-latest"],
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
   {
     // DESIGN.md 4: the browser bundle never contains server code.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/entry.server.tsx", "app/load-context.ts", "app/features/catalogue/listing-data.ts"],
+    ignores: [
+      "app/entry.server.tsx",
+      "app/load-context.ts",
+      "app/features/catalogue/listing-data.ts",
+    ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/**", "*.server"], message: "Client code must not import server modules.", allowTypeImports: true }] },
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "*.server"],
+              message: "Client code must not import server modules.",
+              allowTypeImports: true,
+            },
+          ],
+        },
       ],
     },
   },

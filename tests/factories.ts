@@ -22,7 +22,9 @@ export function createToolCard(overrides: Partial<ToolCard> = {}): ToolCard {
   };
 }
 
-export function createToolRow(overrides: Partial<NewToolRow> = {}): NewToolRow & Pick<ToolRow, "id"> {
+export function createToolRow(
+  overrides: Partial<NewToolRow> = {},
+): NewToolRow & Pick<ToolRow, "id"> {
   sequence++;
   return {
     id: `row-${sequence}`,

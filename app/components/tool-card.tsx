@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CARD_IMAGE_HEIGHT_PX } from "~/lib/constants";
 import { toolPath } from "~/lib/paths";
-import { formatCount, type ToolCard as ToolCardData } from "~/lib/tool";
+import { formatCount, plural, type ToolCard as ToolCardData } from "~/lib/tool";
 import { StarRating } from "./star-rating";
 import { ToolImage } from "./tool-image";
 
@@ -57,8 +57,9 @@ export function ToolCard({ tool, isPriority }: ToolCardProps) {
             <span className="font-semibold text-slate-900">{tool.pricing.model}</span>
             <span className="text-slate-600"> · {tool.pricing.amount}</span>
           </p>
-          <span className="text-sm text-slate-600" aria-label={`${tool.likesTotal} likes`}>
+          <span className="text-sm text-slate-600">
             <span aria-hidden="true">♥ {formatCount(tool.likesTotal)}</span>
+            <span className="sr-only">{plural(tool.likesTotal, "like")}</span>
           </span>
         </div>
         <span

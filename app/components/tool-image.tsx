@@ -12,10 +12,10 @@ interface ToolImageProps {
 }
 
 function Placeholder({ label }: { label: string }) {
+  const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
   return (
     <div
-      role="img"
-      aria-label={label}
+      {...a11y}
       className="flex size-full items-center justify-center bg-gradient-to-br from-brand-50 to-slate-200 text-brand-700/50"
     >
       <svg

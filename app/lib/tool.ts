@@ -62,3 +62,8 @@ export function formatCount(value: number): string {
     value,
   );
 }
+
+/** "1 like", "3 likes". */
+export function plural(count: number, word: string): string {
+  return `${count.toLocaleString("en-US")} ${word}${count === 1 ? "" : "s"}`;
+}

@@ -79,7 +79,9 @@ export async function generateDemoImages(
       const imagePath = tool.image;
       const files = [
         imagePath,
-        ...(Object.keys(IMAGE_SIZES) as ImageSize[]).map((size) => resolveImagePath(imagePath, size)),
+        ...(Object.keys(IMAGE_SIZES) as ImageSize[]).map((size) =>
+          resolveImagePath(imagePath, size),
+        ),
       ].map((file) => path.join(mediaDir, file));
       if ((await Promise.all(files.map(exists))).every(Boolean)) continue;
       await writeImageSizes(mediaDir, imagePath, artworkSvg(tool.id, tool.category));

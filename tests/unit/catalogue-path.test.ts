@@ -8,9 +8,24 @@ import {
 } from "../../server/services/tools/resolve-catalogue-path.server";
 import { createToolCard } from "../factories";
 
-const withSub = createToolCard({ slug: "quill-ai", name: "Quill AI", category: "Marketing", subCategory: "SEO" });
-const noSub = createToolCard({ slug: "brief-mind", name: "Brief Mind", category: "Marketing", subCategory: null });
-const noCategory = createToolCard({ slug: "orbit-q", name: "Orbit Q", category: null, subCategory: null });
+const withSub = createToolCard({
+  slug: "quill-ai",
+  name: "Quill AI",
+  category: "Marketing",
+  subCategory: "SEO",
+});
+const noSub = createToolCard({
+  slug: "brief-mind",
+  name: "Brief Mind",
+  category: "Marketing",
+  subCategory: null,
+});
+const noCategory = createToolCard({
+  slug: "orbit-q",
+  name: "Orbit Q",
+  category: null,
+  subCategory: null,
+});
 const snapshot = buildSnapshot([withSub, noSub, noCategory]);
 
 describe("tool paths (spec 2 routes)", () => {
@@ -33,7 +48,10 @@ describe("tool paths (spec 2 routes)", () => {
 
 describe("resolveCataloguePath", () => {
   it("resolves a category listing", () => {
-    expect(resolveCataloguePath(snapshot, ["marketing"])).toMatchObject({ kind: "category", category: { name: "Marketing" } });
+    expect(resolveCataloguePath(snapshot, ["marketing"])).toMatchObject({
+      kind: "category",
+      category: { name: "Marketing" },
+    });
   });
   it("resolves /{category}/{x} to a subcategory listing when x is a subcategory", () => {
     expect(resolveCataloguePath(snapshot, ["marketing", "seo"])).toMatchObject({
@@ -42,11 +60,20 @@ describe("resolveCataloguePath", () => {
     });
   });
   it("resolves /{category}/{x} to a tool without subcategory otherwise", () => {
-    expect(resolveCataloguePath(snapshot, ["marketing", "brief-mind"])).toEqual({ kind: "tool", tool: noSub });
+    expect(resolveCataloguePath(snapshot, ["marketing", "brief-mind"])).toEqual({
+      kind: "tool",
+      tool: noSub,
+    });
   });
   it("resolves the three-segment tool route and the uncategorized route", () => {
-    expect(resolveCataloguePath(snapshot, ["marketing", "seo", "quill-ai"])).toEqual({ kind: "tool", tool: withSub });
-    expect(resolveCataloguePath(snapshot, ["uncategorized", "orbit-q"])).toEqual({ kind: "tool", tool: noCategory });
+    expect(resolveCataloguePath(snapshot, ["marketing", "seo", "quill-ai"])).toEqual({
+      kind: "tool",
+      tool: withSub,
+    });
+    expect(resolveCataloguePath(snapshot, ["uncategorized", "orbit-q"])).toEqual({
+      kind: "tool",
+      tool: noCategory,
+    });
   });
   it("finds nothing for a tool under the wrong category or subcategory", () => {
     expect(resolveCataloguePath(snapshot, ["sales", "brief-mind"]).kind).toBe("not-found");
@@ -55,13 +82,20 @@ describe("resolveCataloguePath", () => {
   });
   it("finds nothing for unknown categories and over-long paths", () => {
     expect(resolveCataloguePath(snapshot, ["nope"]).kind).toBe("not-found");
-    expect(resolveCataloguePath(snapshot, ["marketing", "seo", "quill-ai", "x"]).kind).toBe("not-found");
+    expect(resolveCataloguePath(snapshot, ["marketing", "seo", "quill-ai", "x"]).kind).toBe(
+      "not-found",
+    );
   });
 
   it("never lets a tool's canonical URL collide with a listing", () => {
     // A tool named like a subcategory of its own category, with no subcategory of its own.
     const taken = reservedSlugs(snapshot.taxonomy, snapshot.bySlug.keys());
-    const clash = createToolCard({ name: "SEO", slug: uniqueSlug("SEO", taken), category: "Marketing", subCategory: null });
+    const clash = createToolCard({
+      name: "SEO",
+      slug: uniqueSlug("SEO", taken),
+      category: "Marketing",
+      subCategory: null,
+    });
     const withClash = buildSnapshot([...snapshot.tools, clash]);
 
     expect(clash.slug).not.toBe("seo");

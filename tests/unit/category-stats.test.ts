@@ -25,6 +25,8 @@ describe("category statistics (spec 3 categoryStats)", () => {
       ["Sales", "sales", 3],
       ["Marketing", "marketing", 1],
     ]);
-    expect(taxonomy[0]?.subcategories).toEqual([{ name: "CRM Assistants", slug: "crm-assistants", count: 2 }]);
+    expect(taxonomy[0]?.subcategories).toEqual([
+      { name: "CRM Assistants", slug: "crm-assistants", count: 2 },
+    ]);
   });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { toTaxonomy, countCategories } from "~/lib/category-stats";
 import { categoryPath, subCategoryPath, toolPath } from "~/lib/paths";
-import { generateDemoCatalogue, DEMO_FEATURED_TOOL_IDS } from "../../server/seed/demo-catalogue.server";
+import {
+  generateDemoCatalogue,
+  DEMO_FEATURED_TOOL_IDS,
+} from "../../server/seed/demo-catalogue.server";
 
 const demo = generateDemoCatalogue();
 const tools = demo.tools.map((tool) => ({
@@ -15,7 +18,9 @@ describe("demo catalogue", () => {
     const taxonomy = toTaxonomy(countCategories(tools));
     expect(tools.length).toBeGreaterThanOrEqual(1200);
     expect(taxonomy.length).toBeGreaterThanOrEqual(12);
-    expect(taxonomy.flatMap((category) => category.subcategories).length).toBeGreaterThanOrEqual(60);
+    expect(taxonomy.flatMap((category) => category.subcategories).length).toBeGreaterThanOrEqual(
+      60,
+    );
   });
   it("has some tools without subcategory and a few without category", () => {
     const noSub = tools.filter((tool) => tool.category && !tool.subCategory).length;
@@ -58,7 +63,9 @@ describe("demo catalogue", () => {
     const rows = new Map<string, number>();
     for (const like of demo.likes) rows.set(like.toolId, (rows.get(like.toolId) ?? 0) + 1);
     for (const tool of tools) expect(tool.likesTotal).toBe(rows.get(tool.id) ?? 0);
-    expect(new Set(demo.likes.map((like) => `${like.userId}/${like.toolId}`)).size).toBe(demo.likes.length);
+    expect(new Set(demo.likes.map((like) => `${like.userId}/${like.toolId}`)).size).toBe(
+      demo.likes.length,
+    );
   });
   it("uses all three pricing models with amounts", () => {
     const models = new Set(tools.map((tool) => tool.pricingModel));

@@ -22,7 +22,11 @@ describe("parseEnv (DESIGN.md 3)", () => {
     expect(parseEnv({ PORT: "4000", DATABASE_URL: "" }).APP_URL).toBe("http://localhost:4000");
   });
   it("parses lists and flags", () => {
-    const env = parseEnv({ ADMIN_EMAILS: "A@x.com, b@y.org", FEATURED_TOOL_IDS: "a,b", SEED_DEMO: "false" });
+    const env = parseEnv({
+      ADMIN_EMAILS: "A@x.com, b@y.org",
+      FEATURED_TOOL_IDS: "a,b",
+      SEED_DEMO: "false",
+    });
     expect(env.ADMIN_EMAILS).toEqual(["a@x.com", "b@y.org"]);
     expect(env.FEATURED_TOOL_IDS).toEqual(["a", "b"]);
     expect(env.SEED_DEMO).toBe(false);
@@ -40,7 +44,9 @@ describe("parseEnv (DESIGN.md 3)", () => {
     }
   });
   it("requires AUTH_SECRET in production with PostgreSQL", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/x" })).toThrow(/AUTH_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://db/x" })).toThrow(
+      /AUTH_SECRET/,
+    );
     expect(() => parseEnv({ NODE_ENV: "production" })).not.toThrow();
   });
   it("requires the Google secret with the Google client id", () => {

@@ -4,17 +4,49 @@ import { buildSnapshot } from "../../server/catalogue/snapshot.server";
 import { findTools } from "../../server/services/tools/find-tools.server";
 import { createToolCard } from "../factories";
 
-const old = createToolCard({ name: "Old Writer", category: "Writing", subCategory: "Copywriting", createdAt: "2024-01-01T00:00:00.000Z", likesTotal: 50, views: 10, ratingAvg: 3, pricing: { model: "Paid", amount: "$9/mo" } });
-const mid = createToolCard({ name: "Mid Seller", category: "Sales", subCategory: "Lead Generation", createdAt: "2025-01-01T00:00:00.000Z", likesTotal: 5, views: 900, ratingAvg: 4.5, pricing: { model: "Free", amount: "Free" } });
-const fresh = createToolCard({ name: "Fresh Writer", category: "Writing", subCategory: null, createdAt: "2026-01-01T00:00:00.000Z", likesTotal: 1, views: 50, ratingAvg: 5, pricing: { model: "Freemium", amount: "Free plan" } });
+const old = createToolCard({
+  name: "Old Writer",
+  category: "Writing",
+  subCategory: "Copywriting",
+  createdAt: "2024-01-01T00:00:00.000Z",
+  likesTotal: 50,
+  views: 10,
+  ratingAvg: 3,
+  pricing: { model: "Paid", amount: "$9/mo" },
+});
+const mid = createToolCard({
+  name: "Mid Seller",
+  category: "Sales",
+  subCategory: "Lead Generation",
+  createdAt: "2025-01-01T00:00:00.000Z",
+  likesTotal: 5,
+  views: 900,
+  ratingAvg: 4.5,
+  pricing: { model: "Free", amount: "Free" },
+});
+const fresh = createToolCard({
+  name: "Fresh Writer",
+  category: "Writing",
+  subCategory: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  likesTotal: 1,
+  views: 50,
+  ratingAvg: 5,
+  pricing: { model: "Freemium", amount: "Free plan" },
+});
 const snapshot = buildSnapshot([old, mid, fresh]);
 const query = (raw: Record<string, unknown> = {}) => toolQuerySchema.parse(raw);
-const names = (raw: Record<string, unknown>) => findTools(snapshot, query(raw)).tools.map((tool) => tool.name);
+const names = (raw: Record<string, unknown>) =>
+  findTools(snapshot, query(raw)).tools.map((tool) => tool.name);
 
 describe("findTools", () => {
   it("defaults to every tool, newest first, 21 at most", () => {
     const page = findTools(snapshot, query());
-    expect(page.tools.map((tool) => tool.name)).toEqual(["Fresh Writer", "Mid Seller", "Old Writer"]);
+    expect(page.tools.map((tool) => tool.name)).toEqual([
+      "Fresh Writer",
+      "Mid Seller",
+      "Old Writer",
+    ]);
     expect(page.total).toBe(3);
     expect(query().limit).toBe(21);
   });
@@ -27,7 +59,10 @@ describe("findTools", () => {
   });
   it("filters by category and by several subcategories", () => {
     expect(names({ category: "Writing" })).toEqual(["Fresh Writer", "Old Writer"]);
-    expect(names({ subcategory: ["Copywriting", "Lead Generation"] })).toEqual(["Mid Seller", "Old Writer"]);
+    expect(names({ subcategory: ["Copywriting", "Lead Generation"] })).toEqual([
+      "Mid Seller",
+      "Old Writer",
+    ]);
   });
   it("filters by pricing model", () => {
     expect(names({ pricing: "Freemium" })).toEqual(["Fresh Writer"]);
@@ -51,7 +86,9 @@ describe("findTools", () => {
     expect(toolQuerySchema.safeParse({ limit: "-1" }).success).toBe(false);
   });
   it("reads repeated subcategory parameters as a list", () => {
-    const raw = queryFromSearchParams(new URLSearchParams("subcategory=SEO&subcategory=Ads&sort=Rating"));
+    const raw = queryFromSearchParams(
+      new URLSearchParams("subcategory=SEO&subcategory=Ads&sort=Rating"),
+    );
     expect(query(raw)).toMatchObject({ subcategory: ["SEO", "Ads"], sort: "Rating" });
   });
 });

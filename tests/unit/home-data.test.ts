@@ -5,7 +5,11 @@ import { createToolCard } from "../factories";
 
 describe("getHomeData (spec 7 home reads)", () => {
   const tools = Array.from({ length: 25 }, (_, index) =>
-    createToolCard({ id: `t${index}`, createdAt: new Date(Date.UTC(2025, 0, 1 + index)).toISOString(), likesTotal: index % 7 }),
+    createToolCard({
+      id: `t${index}`,
+      createdAt: new Date(Date.UTC(2025, 0, 1 + index)).toISOString(),
+      likesTotal: index % 7,
+    }),
   );
   const snapshot = buildSnapshot(tools);
 

@@ -7,12 +7,17 @@ describe("resolveImagePath (spec 5)", () => {
     expect(resolveImagePath(null)).toBe("");
   });
   it("returns a path starting with http unchanged", () => {
-    expect(resolveImagePath("https://cdn.example/a.png", "large")).toBe("https://cdn.example/a.png");
+    expect(resolveImagePath("https://cdn.example/a.png", "large")).toBe(
+      "https://cdn.example/a.png",
+    );
     expect(resolveImagePath("http://cdn.example/a.jpg")).toBe("http://cdn.example/a.jpg");
   });
-  it.each(["jpg", "jpeg", "png", "webp", "JPG"])("removes the .%s extension and adds .webp", (ext) => {
-    expect(resolveImagePath(`tools/logo.${ext}`, "small")).toBe("tools/logo_300x300.webp");
-  });
+  it.each(["jpg", "jpeg", "png", "webp", "JPG"])(
+    "removes the .%s extension and adds .webp",
+    (ext) => {
+      expect(resolveImagePath(`tools/logo.${ext}`, "small")).toBe("tools/logo_300x300.webp");
+    },
+  );
   it("adds the size suffix to a path without extension", () => {
     expect(resolveImagePath("tools/logo", "large")).toBe("tools/logo_1200x900.webp");
   });

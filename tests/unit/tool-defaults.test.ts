@@ -58,7 +58,12 @@ describe("tool defaults for missing values (spec 3)", () => {
     expect(card.pricing.model).toBe("Unknown");
   });
   it("keeps present values", () => {
-    const card = toToolCard({ ...bareRow, pricingModel: "Paid", pricingAmount: "$19/mo", views: 7 });
+    const card = toToolCard({
+      ...bareRow,
+      pricingModel: "Paid",
+      pricingAmount: "$19/mo",
+      views: 7,
+    });
     expect(card.pricing).toEqual({ model: "Paid", amount: "$19/mo" });
     expect(card.views).toBe(7);
   });

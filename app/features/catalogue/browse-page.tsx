@@ -101,6 +101,7 @@ export function BrowsePage(props: BrowsePageProps) {
           : `Showing ${tools.length} of ${total} tools`}
       </p>
 
+      <h2 className="sr-only">Tools</h2>
       {tools.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <p className="text-lg font-semibold text-slate-900">

@@ -5,7 +5,7 @@ import { ToolCard } from "~/components/tool-card";
 import { ToolImage } from "~/components/tool-image";
 import type { CategoryEntry } from "~/lib/category-stats";
 import { BROWSE_PATH, browseUrl, toolPath } from "~/lib/paths";
-import type { ToolCard as ToolCardData } from "~/lib/tool";
+import { plural, type ToolCard as ToolCardData } from "~/lib/tool";
 
 export interface HomePageProps {
   taxonomy: readonly CategoryEntry[];
@@ -198,7 +198,7 @@ export function HomePage({
                     <span className="text-sm font-semibold text-brand-700">#{index + 1}</span>
                     <span className="mt-1 block font-semibold text-slate-950">{tool.name}</span>
                     <span className="mt-1 block text-sm text-slate-600">
-                      ♥ {tool.likesTotal} likes
+                      {plural(tool.likesTotal, "like")}
                     </span>
                   </Link>
                 </li>

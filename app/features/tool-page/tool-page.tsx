@@ -2,7 +2,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { StarRating } from "~/components/star-rating";
 import { ToolImage } from "~/components/tool-image";
 import { BROWSE_PATH, categoryPath, subCategoryPath } from "~/lib/paths";
-import { formatCount, type ToolDetail } from "~/lib/tool";
+import { formatCount, plural, type ToolDetail } from "~/lib/tool";
 
 interface ToolPageProps {
   tool: ToolDetail;
@@ -50,9 +50,12 @@ export function ToolPage({ tool, longDescriptionHtml }: ToolPageProps) {
           <p className="mt-3 text-lg text-slate-700">{tool.cardDescription}</p>
           <div className="mt-4 flex flex-wrap items-center gap-4 text-sm text-slate-600">
             <StarRating rating={tool.ratingAvg} />
-            <span>{tool.ratingCount} ratings</span>
+            <span>{plural(tool.ratingCount, "rating")}</span>
             <span>{formatCount(tool.views)} views</span>
-            <span>♥ {formatCount(tool.likesTotal)} likes</span>
+            <span>
+              <span aria-hidden="true">♥ </span>
+              {plural(tool.likesTotal, "like")}
+            </span>
           </div>
           <ToolImage
             path={tool.mainImage}

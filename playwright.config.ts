@@ -1,0 +1,84 @@
+import { existsSync } from "node:fs";
+import { chromium, defineConfig, devices } from "@playwright/test";
+
+// DESIGN.md 2: CHROME_PATH, else Debian's chromium, else a browser Playwright installed itself.
+function findChromium(): string | undefined {
+  const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  const found = candidates.find((candidate) => candidate && existsSync(candidate));
+  if (found) return found;
+  if (existsSync(chromium.executablePath())) return undefined;
+  console.error(
+    "No Chromium found for the end-to-end tests: run `apt-get install chromium` (or set CHROME_PATH), or `npx playwright install chromium`.",
+  );
+  process.exit(1);
+}
+
+const executablePath = findChromium();
+const PORT = 3210;
+const POSTGRES_PORT = 3211;
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const launchOptions = {
+  executablePath,
+  args: [
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  timeout: 30_000,
+  use: {
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    {
+      name: "chromium",
+      testIgnore: /postgres\.test\.ts/,
+      use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${PORT}`, launchOptions },
+    },
+    ...(hasPostgres
+      ? [
+          {
+            name: "chromium-postgres",
+            testMatch: /postgres\.test\.ts/,
+            use: {
+              ...devices["Desktop Chrome"],
+              baseURL: `http://127.0.0.1:${POSTGRES_PORT}`,
+              launchOptions,
+            },
+          },
+        ]
+      : []),
+  ],
+  webServer: [
+    {
+      command: "tsx tests/e2e/start-test-server.ts",
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      env: { PORT: String(PORT), HOST: "127.0.0.1" },
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+    ...(hasPostgres
+      ? [
+          {
+            command: "tsx tests/e2e/start-test-server.ts",
+            url: `http://127.0.0.1:${POSTGRES_PORT}/healthz`,
+            env: { PORT: String(POSTGRES_PORT), HOST: "127.0.0.1", E2E_DATABASE: "postgres" },
+            timeout: 120_000,
+            reuseExistingServer: false,
+          },
+        ]
+      : []),
+  ],
+});

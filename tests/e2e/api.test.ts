@@ -1,0 +1,62 @@
+import { expect, test } from "@playwright/test";
+
+test("GET /api/tools answers a page of cards with total, facets and elapsed time", async ({
+  request,
+}) => {
+  const response = await request.get("/api/tools?category=Sales&limit=5&sort=Most%20Liked");
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.tools).toHaveLength(5);
+  expect(body.total).toBeGreaterThan(5);
+  expect(body.facets.length).toBeGreaterThanOrEqual(12);
+  expect(typeof body.elapsedMs).toBe("number");
+  expect(body.tools[0]).not.toHaveProperty("longDescription");
+  const likes = body.tools.map((tool: { likesTotal: number }) => tool.likesTotal);
+  expect(likes).toEqual([...likes].sort((a, b) => b - a));
+});
+
+test("bad query parameters get a 400 with a message, never a 500", async ({ request }) => {
+  for (const query of [
+    "sort=Cheapest",
+    "limit=-3",
+    "offset=abc",
+    "pricing=Gold",
+    `search=${"x".repeat(300)}`,
+  ]) {
+    const response = await request.get(`/api/tools?${query}`);
+    expect(response.status(), query).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe("INVALID");
+    expect(body.error.message).toBeTruthy();
+  }
+});
+
+test("an unknown tool id or endpoint answers 404 as JSON", async ({ request }) => {
+  const tool = await request.get("/api/tools/does-not-exist");
+  expect(tool.status()).toBe(404);
+  expect((await tool.json()).error.code).toBe("NOT_FOUND");
+  expect((await request.get("/api/nothing-here")).status()).toBe(404);
+});
+
+test("/healthz reports the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toMatchObject({ ok: true, database: "pglite" });
+});
+
+test("/media serves WebP images with long-lived cache headers", async ({ request }) => {
+  const { tools } = await (await request.get("/api/tools?limit=1")).json();
+  const image = (tools[0].image as string).replace(/\.webp$/, "_600x450.webp");
+  const response = await request.get(`/media/${image}`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("image/webp");
+  expect(response.headers()["cache-control"]).toMatch(/max-age=31536000.*immutable/);
+  expect((await request.get("/media/demo/missing.webp")).status()).toBe(404);
+});
+
+test("pages carry the security headers", async ({ request }) => {
+  const headers = (await request.get("/")).headers();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+  expect(headers["x-powered-by"]).toBeUndefined();
+});

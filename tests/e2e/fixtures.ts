@@ -1,0 +1,72 @@
+import { test as base, expect, type APIRequestContext } from "@playwright/test";
+import type { ToolCard } from "~/lib/tool";
+
+// Every page test fails on a browser console error or a React hydration warning (STYLE.md).
+
+const IGNORED = [/Download the React DevTools/];
+
+async function waitForDemoImages(request: APIRequestContext) {
+  // Demo images are generated in the background after start; until they exist, image requests
+  // fall back and fail, which the console check below would rightly report.
+  await expect
+    .poll(async () => (await (await request.get("/healthz")).json()).images, {
+      timeout: 120_000,
+      intervals: [500],
+    })
+    .toBe("ready");
+}
+
+export const test = base.extend<{ consoleProblems: string[] }, { demoImagesReady: void }>({
+  demoImagesReady: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({
+        baseURL: workerInfo.project.use.baseURL,
+      });
+      await waitForDemoImages(request);
+      await request.dispose();
+      await use();
+    },
+    { scope: "worker", auto: true, timeout: 130_000 },
+  ],
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        const text = message.text();
+        if (IGNORED.some((pattern) => pattern.test(text))) return;
+        // A page that answers 404 on purpose logs its own status; that is not a problem.
+        if (message.location().url === page.url() && /status of 404/.test(text)) return;
+        if (message.type() === "error" || /hydrat/i.test(text))
+          problems.push(`${message.type()}: ${text}`);
+      });
+      page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+      await use(problems);
+      expect(problems, "browser console problems").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export interface SampleTools {
+  withSubcategory: ToolCard;
+  withoutSubcategory: ToolCard;
+  withoutCategory: ToolCard;
+}
+
+/** Finds one demo tool of each URL shape through the public API. */
+export async function sampleTools(request: APIRequestContext): Promise<SampleTools> {
+  const response = await request.get("/api/tools?limit=1000&sort=Most%20Viewed");
+  const { tools } = (await response.json()) as { tools: ToolCard[] };
+  const find = (predicate: (tool: ToolCard) => boolean) => {
+    const tool = tools.find(predicate);
+    if (!tool) throw new Error("The demo catalogue lacks a tool of this shape");
+    return tool;
+  };
+  return {
+    withSubcategory: find((tool) => Boolean(tool.category && tool.subCategory)),
+    withoutSubcategory: find((tool) => Boolean(tool.category && !tool.subCategory)),
+    withoutCategory: find((tool) => !tool.category),
+  };
+}

@@ -1,0 +1,117 @@
+import { toolPath, categoryPath, subCategoryPath } from "~/lib/paths";
+import { expect, sampleTools, test } from "./fixtures";
+
+const STATIC_PAGES = [
+  { path: "/", heading: "Business AI Tools Directory" },
+  { path: "/ai-tools", heading: "AI Tools for Business Growth" },
+  { path: "/newsletter", heading: "The Business AI Tools newsletter" },
+  { path: "/newsletter-welcome", heading: "You're on the list" },
+  { path: "/privacy-policy", heading: "Privacy Policy" },
+  { path: "/terms-of-service", heading: "Terms of Service" },
+  { path: "/disclaimer", heading: "Disclaimer" },
+];
+
+for (const { path, heading } of STATIC_PAGES) {
+  test(`${path} answers 200 and renders "${heading}"`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText(String(new Date().getFullYear()));
+  });
+}
+
+test("category and subcategory listings show their tools", async ({ page, request }) => {
+  const { withSubcategory: tool } = await sampleTools(request);
+  const category = tool.category as string;
+  const subCategory = tool.subCategory as string;
+
+  expect((await page.goto(categoryPath(category)))?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: `${category} AI Tools` })).toBeVisible();
+  await expect(page.getByRole("article").first()).toBeVisible();
+
+  expect((await page.goto(subCategoryPath(category, subCategory)))?.status()).toBe(200);
+  await expect(
+    page.getByRole("heading", { level: 1, name: `${subCategory} AI Tools` }),
+  ).toBeVisible();
+  const cards = page.getByRole("article");
+  await expect(cards.first()).toContainText(subCategory);
+});
+
+test("each tool URL shape renders the tool page with its breadcrumb trail", async ({
+  page,
+  request,
+}) => {
+  const samples = await sampleTools(request);
+  for (const tool of Object.values(samples)) {
+    const response = await page.goto(toolPath(tool));
+    expect(response?.status(), toolPath(tool)).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: tool.name })).toBeVisible();
+    const trail = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
+    const expected = ["Home", "AI Tools", tool.category, tool.subCategory, tool.name].filter(
+      Boolean,
+    );
+    await expect(trail).toHaveText(expected.map((label) => new RegExp(`${label}$`)));
+  }
+});
+
+test("the tool page shows its fields and uses its SEO title and description", async ({
+  page,
+  request,
+}) => {
+  const { withSubcategory: card } = await sampleTools(request);
+  const { tool } = await (await request.get(`/api/tools/${card.id}`)).json();
+  await page.goto(toolPath(card));
+  await expect(page).toHaveTitle(tool.seo.titleTag);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+    "content",
+    tool.seo.metaDescription,
+  );
+  await expect(page.getByText(tool.pricing.amount, { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Key features" })).toBeVisible();
+  for (const feature of tool.keyFeatures) {
+    await expect(page.getByRole("listitem").filter({ hasText: feature }).first()).toBeVisible();
+  }
+  const visit = page.getByRole("link", { name: "Visit website" });
+  await expect(visit).toHaveAttribute("href", tool.websiteUrl);
+});
+
+test("a tool card opens the tool page", async ({ page }) => {
+  await page.goto("/ai-tools");
+  const card = page.getByRole("article").first();
+  const name = (await card.getByRole("heading").textContent()) as string;
+  await card.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+});
+
+test("an unknown path answers 404 with a helpful page", async ({ page }) => {
+  for (const path of [
+    "/no-such-page",
+    "/ai-tools/no-such-category",
+    "/ai-tools/marketing/no-such-tool",
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Browse AI tools" })).toBeVisible();
+  }
+});
+
+test("the browse page presets a known category from the query and ignores an unknown one", async ({
+  page,
+}) => {
+  await page.goto("/ai-tools?category=Sales");
+  await expect(
+    page
+      .getByRole("navigation", { name: "Categories", exact: true })
+      .getByRole("link", { name: /^Sales/ }),
+  ).toHaveAttribute("aria-current", "page");
+  for (const badge of await page.getByRole("article").all())
+    await expect(badge).toContainText("Sales");
+
+  await page.goto("/ai-tools?category=Nonsense");
+  await expect(
+    page
+      .getByRole("navigation", { name: "Categories", exact: true })
+      .getByRole("link", { name: /^All/ }),
+  ).toHaveAttribute("aria-current", "page");
+});

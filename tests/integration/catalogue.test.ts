@@ -1,0 +1,88 @@
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countCategories } from "~/lib/category-stats";
+import { Catalogue } from "../../server/catalogue/catalogue.server";
+import type { DatabaseHandle } from "../../server/db/client.server";
+import { toolLikes, tools } from "../../server/db/schema";
+import { isCatalogueEmpty, seedDemoCatalogue } from "../../server/seed/seed-demo.server";
+import { getToolPage } from "../../server/services/tools/get-tool-page.server";
+import { createToolRow } from "../factories";
+import { databaseKind, openTestDatabase } from "./test-database";
+
+const DEMO_SIZE = 150;
+
+describe(`catalogue on ${databaseKind}`, () => {
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it("migrates a second time without changes", async () => {
+    await expect(database.migrate()).resolves.toBeUndefined();
+  });
+
+  it("seeds the demo catalogue once: a second run adds nothing", async () => {
+    expect(await isCatalogueEmpty(database.db)).toBe(true);
+    expect(await seedDemoCatalogue(database.db, DEMO_SIZE)).toBe(DEMO_SIZE);
+    expect(await seedDemoCatalogue(database.db, DEMO_SIZE)).toBe(0);
+    const [row] = await database.db.select({ total: count() }).from(tools);
+    expect(row?.total).toBe(DEMO_SIZE);
+  });
+
+  it("keeps likes_total equal to the active like rows of every tool", async () => {
+    const drift = await database.db
+      .select({ id: tools.id })
+      .from(tools)
+      .where(
+        sql`${tools.likesTotal} <> (SELECT count(*) FROM ${toolLikes} WHERE ${toolLikes.toolId} = ${tools.id} AND ${toolLikes.isActive})`,
+      );
+    expect(drift).toEqual([]);
+    const [likes] = await database.db.select({ total: count() }).from(toolLikes);
+    expect(likes?.total).toBeGreaterThan(0);
+  });
+
+  it("builds a snapshot of the online tools whose statistics match the database", async () => {
+    await database.db
+      .insert(tools)
+      .values([
+        createToolRow({ id: "draft-1", slug: "draft-one", status: "draft", category: "Sales" }),
+        createToolRow({
+          id: "offline-1",
+          slug: "offline-one",
+          status: "offline",
+          category: "Sales",
+        }),
+      ]);
+    const snapshot = await new Catalogue(database.db).reload();
+    expect(snapshot.tools).toHaveLength(DEMO_SIZE);
+    expect(snapshot.byId.has("draft-1")).toBe(false);
+
+    const grouped = await database.db
+      .select({ category: tools.category, subCategory: tools.subCategory, total: count() })
+      .from(tools)
+      .where(eq(tools.status, "online"))
+      .groupBy(tools.category, tools.subCategory);
+    const expected = countCategories(
+      grouped.flatMap((group) => Array.from({ length: group.total }, () => group)),
+    );
+    expect(snapshot.stats).toEqual(expected);
+  });
+
+  it("reads a tool page with rendered Markdown, and nothing for offline or unknown tools", async () => {
+    const page = await getToolPage(database.db, "demo-0001");
+    expect(page?.tool.name).toBeTruthy();
+    expect(page?.longDescriptionHtml).toContain("<h2>");
+    expect(await getToolPage(database.db, "offline-1")).toBeNull();
+    expect(await getToolPage(database.db, "nope")).toBeNull();
+  });
+
+  it("rejects a negative likes_total", async () => {
+    await expect(
+      database.db.update(tools).set({ likesTotal: -1 }).where(eq(tools.id, "demo-0001")),
+    ).rejects.toThrow();
+  });
+});
