@@ -4,6 +4,8 @@ import sharp from "sharp";
 import { IMAGE_SIZES, resolveImagePath, type ImageSize } from "~/lib/image-path";
 import { createRandom } from "../seed/random.server";
 
+const SIZES = Object.keys(IMAGE_SIZES) as ImageSize[];
+
 function hueOf(category: string | null): number {
   if (!category) return 220;
   let hash = 0;
@@ -11,23 +13,28 @@ function hueOf(category: string | null): number {
   return hash % 360;
 }
 
-/** Abstract artwork for a demo tool: a gradient in its category's hue with seeded shapes. */
-function artworkSvg(id: string, category: string | null): Buffer {
+/**
+ * Abstract artwork for a demo tool: a gradient in its category's hue with seeded shapes, drawn on
+ * a 1200x900 canvas and rendered at the requested size (cropped to fill a square).
+ */
+function artworkSvg(id: string, category: string | null, size: ImageSize): Buffer {
   const random = createRandom([...id].reduce((sum, char) => sum * 33 + char.charCodeAt(0), 7));
   const hue = hueOf(category);
-  const { width, height } = IMAGE_SIZES.large;
+  const canvas = IMAGE_SIZES.large;
+  const target = IMAGE_SIZES[size];
   const shapes = Array.from({ length: 6 }, () => {
-    const x = random.int(0, width);
-    const y = random.int(0, height);
-    const size = random.int(80, 420);
+    const x = random.int(0, canvas.width);
+    const y = random.int(0, canvas.height);
+    const side = random.int(80, 420);
     const light = random.int(55, 90);
     const opacity = (0.15 + random.next() * 0.35).toFixed(2);
     return random.chance(0.5)
-      ? `<circle cx="${x}" cy="${y}" r="${size / 2}" fill="hsl(${hue},80%,${light}%)" fill-opacity="${opacity}"/>`
-      : `<rect x="${x - size / 2}" y="${y - size / 2}" width="${size}" height="${size}" rx="${size / 5}" transform="rotate(${random.int(0, 90)} ${x} ${y})" fill="hsl(${(hue + 40) % 360},75%,${light}%)" fill-opacity="${opacity}"/>`;
+      ? `<circle cx="${x}" cy="${y}" r="${side / 2}" fill="hsl(${hue},80%,${light}%)" fill-opacity="${opacity}"/>`
+      : `<rect x="${x - side / 2}" y="${y - side / 2}" width="${side}" height="${side}" rx="${side / 5}" transform="rotate(${random.int(0, 90)} ${x} ${y})" fill="hsl(${(hue + 40) % 360},75%,${light}%)" fill-opacity="${opacity}"/>`;
   }).join("");
   return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${target.width}" height="${target.height}" ` +
+      `viewBox="0 0 ${canvas.width} ${canvas.height}" preserveAspectRatio="xMidYMid slice">` +
       `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
       `<stop offset="0" stop-color="hsl(${hue},65%,42%)"/><stop offset="1" stop-color="hsl(${(hue + 50) % 360},70%,22%)"/>` +
       `</linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>${shapes}</svg>`,
@@ -41,30 +48,22 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-/** Writes the three WebP sizes of one image path (spec 5 naming) from a source image. */
-export async function writeImageSizes(
-  mediaDir: string,
-  imagePath: string,
-  source: Buffer,
-): Promise<void> {
-  const { data, info } = await sharp(source).raw().toBuffer({ resolveWithObject: true });
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  await Promise.all(
-    (Object.keys(IMAGE_SIZES) as ImageSize[]).map(async (size) => {
-      const target = path.join(mediaDir, resolveImagePath(imagePath, size));
-      await mkdir(path.dirname(target), { recursive: true });
-      const { width, height } = IMAGE_SIZES[size];
-      await sharp(data, raw)
-        .resize(width, height, { fit: "cover" })
-        .webp({ quality: 72, effort: 2 })
-        .toFile(target);
-    }),
-  );
+async function writeDemoImage(mediaDir: string, tool: { id: string; category: string | null; image: string }) {
+  await mkdir(path.dirname(path.join(mediaDir, tool.image)), { recursive: true });
+  for (const size of SIZES) {
+    await sharp(artworkSvg(tool.id, tool.category, size))
+      .webp({ quality: 72, effort: 0 })
+      .toFile(path.join(mediaDir, resolveImagePath(tool.image, size)));
+  }
+  // The large size doubles as the original, which spec 5's fallback asks for.
+  const original = path.join(mediaDir, tool.image);
+  await rm(original, { force: true });
+  await link(path.join(mediaDir, resolveImagePath(tool.image, "large")), original);
 }
 
 /**
- * Makes the WebP files of demo tools that do not have them yet. Runs after start, so the site is
- * up while images appear; cards show their placeholder until then.
+ * Makes the WebP files (spec 5 sizes and naming) of demo tools that do not have them yet. Runs
+ * after start, so the site is up while images appear; cards show their placeholder until then.
  */
 export async function generateDemoImages(
   mediaDir: string,
@@ -76,19 +75,10 @@ export async function generateDemoImages(
   let made = 0;
   const worker = async () => {
     for (let tool = queue.shift(); tool && !signal?.aborted; tool = queue.shift()) {
-      const imagePath = tool.image;
-      const files = [
-        imagePath,
-        ...(Object.keys(IMAGE_SIZES) as ImageSize[]).map((size) =>
-          resolveImagePath(imagePath, size),
-        ),
-      ].map((file) => path.join(mediaDir, file));
-      if ((await Promise.all(files.map(exists))).every(Boolean)) continue;
-      await writeImageSizes(mediaDir, imagePath, artworkSvg(tool.id, tool.category));
-      // The large size doubles as the original, which spec 5's fallback asks for.
-      const original = path.join(mediaDir, imagePath);
-      await rm(original, { force: true });
-      await link(path.join(mediaDir, resolveImagePath(imagePath, "large")), original);
+      const files = [tool.image, ...SIZES.map((size) => resolveImagePath(tool.image, size))];
+      const present = await Promise.all(files.map((file) => exists(path.join(mediaDir, file))));
+      if (present.every(Boolean)) continue;
+      await writeDemoImage(mediaDir, tool);
       made++;
     }
   };
