@@ -48,7 +48,10 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-async function writeDemoImage(mediaDir: string, tool: { id: string; category: string | null; image: string }) {
+async function writeDemoImage(
+  mediaDir: string,
+  tool: { id: string; category: string | null; image: string },
+) {
   await mkdir(path.dirname(path.join(mediaDir, tool.image)), { recursive: true });
   for (const size of SIZES) {
     await sharp(artworkSvg(tool.id, tool.category, size))

@@ -156,9 +156,13 @@ const FREEMIUM_AMOUNTS = [
   "Free plan; $8/user/mo",
 ];
 
+const NAME_ATTEMPTS = 50;
+
+/** A name no other demo tool has; large catalogues (benchmarks) run out of pairs and add a number. */
 function demoName(random: Random, used: Set<string>): string {
-  for (;;) {
-    const name = random.pick(NAME_STYLES)(random.pick(NAME_STARTS), random.pick(NAME_ENDS));
+  for (let attempt = 0; ; attempt++) {
+    const base = random.pick(NAME_STYLES)(random.pick(NAME_STARTS), random.pick(NAME_ENDS));
+    const name = attempt < NAME_ATTEMPTS ? base : `${base} ${attempt - NAME_ATTEMPTS + 2}`;
     const key = name.toLowerCase();
     if (!used.has(key)) {
       used.add(key);
