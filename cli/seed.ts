@@ -2,7 +2,7 @@ import path from "node:path";
 import { mediaDirOf } from "../server/boot.server";
 import { openPglite, openPostgres } from "../server/db/client.server";
 import { DataDirLockedError, lockDataDir } from "../server/db/lock.server";
-import { EnvError, parseEnv } from "../server/env.server";
+import { EnvError, loadEnv } from "../server/env.server";
 import { generateDemoImages } from "../server/media/demo-images.server";
 import { seedDemoCatalogue } from "../server/seed/seed-demo.server";
 import { Catalogue } from "../server/catalogue/catalogue.server";
@@ -11,7 +11,7 @@ import { Catalogue } from "../server/catalogue/catalogue.server";
 // exist are kept) and makes its images. With PGlite it refuses while a server holds DATA_DIR.
 
 async function seed() {
-  const env = parseEnv();
+  const env = loadEnv();
   const releaseLock = env.DATABASE_URL ? null : await lockDataDir(env.DATA_DIR);
   const database = env.DATABASE_URL
     ? await openPostgres(env.DATABASE_URL)

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -100,4 +101,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // start shows a full site on either database (docs/decisions/004-start-modes.md).
     SEED_DEMO: env.SEED_DEMO ?? true,
   };
+}
+
+/** The process's configuration: a .env file in the working directory fills in what is unset. */
+export function loadEnv() {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  return parseEnv(process.env);
 }

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import { bootApplication } from "./boot.server";
 import { DataDirLockedError } from "./db/lock.server";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, loadEnv } from "./env.server";
 import { createHttpApp } from "./http.server";
 import { createLogger } from "./logger.server";
 
@@ -15,7 +15,7 @@ function exitWith(message: string): never {
 
 let env;
 try {
-  env = parseEnv();
+  env = loadEnv();
 } catch (error) {
   if (error instanceof EnvError) exitWith(error.message);
   throw error;
