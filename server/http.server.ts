@@ -24,7 +24,7 @@ interface HttpOptions {
 }
 
 /** DESIGN.md 8: security headers; a CSP with a per-request nonce for the page's scripts. */
-function securityHeaders(isProduction: boolean): RequestHandler {
+function securityHeaders(isProduction: boolean, isHttps: boolean): RequestHandler {
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
@@ -32,6 +32,9 @@ function securityHeaders(isProduction: boolean): RequestHandler {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+    if (isProduction && isHttps) {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
     if (isProduction) {
       res.setHeader(
         "Content-Security-Policy",
@@ -73,10 +76,39 @@ function apiRoutes(app: Application): express.Router {
   return router;
 }
 
+/**
+ * DESIGN.md 8: a state-changing request must come from our own pages. Browsers send Origin on
+ * every cross-site POST; a request whose Origin is neither APP_URL nor the host it was sent to is
+ * refused.
+ */
+function sameOriginWrites(appUrl: string): RequestHandler {
+  const appOrigin = new URL(appUrl).origin;
+  return (req, res, next) => {
+    const origin = req.get("origin");
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || !origin) {
+      next();
+      return;
+    }
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    if (origin === appOrigin || origin === ownOrigin) {
+      next();
+      return;
+    }
+    const error = new AppError("FORBIDDEN", "This request did not come from this site.");
+    res.status(error.status).json(error.toJSON());
+  };
+}
+
 function apiErrors(logger: Logger): ErrorRequestHandler {
   return (error, _req, res, _next) => {
     if (error instanceof AppError) {
       res.status(error.status).json(error.toJSON());
+      return;
+    }
+    // Express reports malformed requests (such as bad URL encoding) with a 4xx status.
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      res.status(status).json(new AppError("INVALID", "The request is not valid.").toJSON());
       return;
     }
     logger.error({ err: error }, "request failed");
@@ -92,7 +124,8 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
   server.disable("x-powered-by");
   server.set("trust proxy", "loopback");
   server.use(compression());
-  server.use(securityHeaders(env.NODE_ENV === "production"));
+  server.use(securityHeaders(env.NODE_ENV === "production", env.APP_URL.startsWith("https:")));
+  server.use(sameOriginWrites(env.APP_URL));
 
   server.get("/healthz", async (_req, res) => {
     const databaseOk = await app.database.db

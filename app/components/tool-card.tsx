@@ -17,7 +17,7 @@ export function ToolCard({ tool, isPriority }: ToolCardProps) {
   return (
     <article
       aria-labelledby={headingId}
-      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+      className="group relative flex w-full flex-col focus-within:ring-2 focus-within:ring-brand-600 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
     >
       <div className="relative" style={{ height: CARD_IMAGE_HEIGHT_PX }}>
         <ToolImage
@@ -35,7 +35,7 @@ export function ToolCard({ tool, isPriority }: ToolCardProps) {
       </div>
       <div className="flex flex-1 flex-col p-5">
         <h3 id={headingId} className="text-lg font-semibold text-slate-950">
-          <Link to={href} className="after:absolute after:inset-0 focus:outline-none">
+          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
             {tool.name}
           </Link>
         </h3>

@@ -49,16 +49,13 @@ export function ToolImage({
 }: ToolImageProps) {
   const candidates = imageUrlCandidates(path, size);
   const [attempt, setAttempt] = useState(0);
-  const [isLoaded, setIsLoaded] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   const src = candidates[attempt];
 
-  // An image that failed or finished before hydration fired its event before React listened.
+  // An image that failed before hydration fired its error before React listened.
   useEffect(() => {
     const image = ref.current;
-    if (!image?.complete) return;
-    if (image.naturalWidth === 0) setAttempt((current) => current + 1);
-    else setIsLoaded(true);
+    if (image?.complete && image.naturalWidth === 0) setAttempt((current) => current + 1);
   }, [src]);
 
   if (!src) {
@@ -70,11 +67,10 @@ export function ToolImage({
   }
   return (
     <div className={`relative overflow-hidden ${className ?? ""}`}>
-      {!isLoaded && (
-        <div className="absolute inset-0">
-          <Placeholder label="" />
-        </div>
-      )}
+      {/* Shows through until the image has drawn over it. */}
+      <div className="absolute inset-0">
+        <Placeholder label="" />
+      </div>
       <img
         ref={ref}
         src={src}
@@ -83,9 +79,8 @@ export function ToolImage({
         height={height}
         loading={isPriority ? "eager" : "lazy"}
         decoding="async"
-        onLoad={() => setIsLoaded(true)}
         onError={() => setAttempt((current) => current + 1)}
-        className={`relative size-full object-cover transition-opacity duration-300 ${isLoaded ? "opacity-100" : "opacity-0"}`}
+        className="relative size-full object-cover"
       />
     </div>
   );

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { ALL_CATEGORIES, INITIAL_VISIBLE_TOOLS, PRICING_FILTERS, SORT_OPTIONS } from "./constants";
 
 // Load More grows `limit` on the server-rendered page; the browse issue moves it to the API.
-const MAX_PAGE_SIZE = 1000;
+export const MAX_PAGE_SIZE = 1000;
 
 const list = z
   .union([z.string(), z.array(z.string())])
-  .transform((value) => (Array.isArray(value) ? value : value.split(",")))
+  .transform((value) => (Array.isArray(value) ? value : [value]))
   .transform((values) => [...new Set(values.map((item) => item.trim()).filter(Boolean))]);
 
 /** The browse query: what /ai-tools and GET /api/tools accept (DESIGN.md 4). */

@@ -24,6 +24,7 @@ export async function loadCataloguePage(
         title: `${page.category.name} AI Tools`,
         description: `Compare ${page.category.count} AI tools for ${page.category.name.toLowerCase()}: features, pricing and ratings side by side.`,
         basePath: categoryPath(page.category.name),
+        presetKeys: ["category"] as const,
         crumbs: [
           { label: "Home", href: "/" },
           { label: "AI Tools", href: BROWSE_PATH },
@@ -43,6 +44,7 @@ export async function loadCataloguePage(
         title: `${page.subCategory.name} AI Tools`,
         description: `${page.subCategory.count} AI tools for ${page.subCategory.name.toLowerCase()} in ${page.category.name.toLowerCase()}, compared on features, pricing and ratings.`,
         basePath: subCategoryPath(page.category.name, page.subCategory.name),
+        presetKeys: ["category", "subcategory"] as const,
         crumbs: [
           { label: "Home", href: "/" },
           { label: "AI Tools", href: BROWSE_PATH },

@@ -4,6 +4,7 @@ import {
   type CategoryEntry,
   type CategoryStats,
 } from "~/lib/category-stats";
+import { TOP_TOOLS_LIMIT } from "~/lib/constants";
 import type { ToolCard } from "~/lib/tool";
 
 /**
@@ -15,6 +16,8 @@ export interface CatalogueSnapshot {
   tools: readonly ToolCard[];
   byId: ReadonlyMap<string, ToolCard>;
   bySlug: ReadonlyMap<string, ToolCard>;
+  /** The most liked tools, ties newest first (spec 7 top tools). */
+  topTools: readonly ToolCard[];
   stats: CategoryStats;
   taxonomy: readonly CategoryEntry[];
   builtAt: Date;
@@ -29,6 +32,8 @@ export function buildSnapshot(cards: readonly ToolCard[]): CatalogueSnapshot {
     tools,
     byId: new Map(tools.map((tool) => [tool.id, tool])),
     bySlug: new Map(tools.map((tool) => [tool.slug, tool])),
+    // Stable sort over the newest-first list, so ties keep the newer tool first.
+    topTools: [...tools].sort((a, b) => b.likesTotal - a.likesTotal).slice(0, TOP_TOOLS_LIMIT),
     stats,
     taxonomy: toTaxonomy(stats),
     builtAt: new Date(),

@@ -60,3 +60,17 @@ test("pages carry the security headers", async ({ request }) => {
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
   expect(headers["x-powered-by"]).toBeUndefined();
 });
+
+test("bad URL encoding gets a 400, not a 500", async ({ request }) => {
+  const response = await request.get("/api/tools/%E0%A4%A");
+  expect(response.status()).toBe(400);
+  expect((await response.json()).error.code).toBe("INVALID");
+});
+
+test("a form post from another site is refused", async ({ request }) => {
+  const response = await request.post("/newsletter", {
+    headers: { origin: "https://evil.example" },
+    form: { email: "victim@example.com" },
+  });
+  expect(response.status()).toBe(403);
+});

@@ -25,6 +25,15 @@ test.describe("on a phone-sized viewport", () => {
     await expect(page).toHaveURL(/\/ai-tools$/);
     await expect(menu).toBeHidden();
   });
+
+  test("Escape closes the mobile menu and returns focus to its button", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+  });
 });
 
 test("Sign In and Sign Up open the auth dialog in that mode, with a switch link", async ({

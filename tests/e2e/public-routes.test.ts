@@ -115,3 +115,35 @@ test("the browse page presets a known category from the query and ignores an unk
       .getByRole("link", { name: /^All/ }),
   ).toHaveAttribute("aria-current", "page");
 });
+
+test("bad filter values on a page fall back to their defaults instead of failing", async ({
+  page,
+}) => {
+  const response = await page.goto("/ai-tools?sort=Cheapest&pricing=Gold&limit=0");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("article")).toHaveCount(21);
+});
+
+test("Load More Tools adds 9 cards and keeps the sort and pricing", async ({ page }) => {
+  await page.goto("/ai-tools?sort=Most%20Liked&pricing=Freemium");
+  await expect(page.getByRole("article")).toHaveCount(21);
+  await page.getByRole("link", { name: "Load More Tools" }).click();
+  await expect(page.getByRole("article")).toHaveCount(30);
+  await expect(page).toHaveURL(/sort=Most\+Liked/);
+  await expect(page).toHaveURL(/pricing=Freemium/);
+});
+
+test("the search box shows Search only with text and ignores blank text", async ({ page }) => {
+  await page.goto("/");
+  const box = page.getByRole("searchbox", { name: "Search AI tools" });
+  const button = page.getByRole("button", { name: "Search", exact: true });
+  await expect(box).toHaveAttribute("placeholder", "Search AI tools...");
+  await expect(button).toHaveCount(0);
+  await box.fill("   ");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/$/);
+  await box.fill("meeting notes");
+  await button.click();
+  await expect(page).toHaveURL(/\/ai-tools\?search=meeting\+notes$/);
+  await expect(page.getByText(/results for "meeting notes"/)).toBeVisible();
+});

@@ -18,16 +18,23 @@ describe("getHomeData (spec 7 home reads)", () => {
     expect(home.recentlyAdded).toHaveLength(20);
     expect(home.recentlyAdded[0]?.id).toBe("t24");
   });
-  it("takes the 5 most liked tools as top tools", () => {
+  it("takes the 5 most liked tools as top tools, the newer first on a tie", () => {
     const home = getHomeData(snapshot, []);
-    expect(home.isTopToolsFallback).toBe(false);
-    expect(home.topTools.map((tool) => tool.likesTotal)).toEqual([6, 6, 6, 5, 5]);
+    expect(home.topTools.map((tool) => [tool.id, tool.likesTotal])).toEqual([
+      ["t20", 6],
+      ["t13", 6],
+      ["t6", 6],
+      ["t19", 5],
+      ["t12", 5],
+    ]);
   });
-  it("falls back to the 5 newest tools when nothing is liked", () => {
+  it("still lists 5 top tools, newest first, when nothing is liked", () => {
     const unliked = buildSnapshot(tools.map((tool) => ({ ...tool, likesTotal: 0 })));
     const home = getHomeData(unliked, []);
-    expect(home.isTopToolsFallback).toBe(true);
     expect(home.topTools.map((tool) => tool.id)).toEqual(["t24", "t23", "t22", "t21", "t20"]);
+  });
+  it("has no top tools in an empty catalogue", () => {
+    expect(getHomeData(buildSnapshot([]), []).topTools).toEqual([]);
   });
   it("keeps the featured ids' order, at most 4, skipping unknown ids", () => {
     const home = getHomeData(snapshot, ["t3", "missing", "t1", "t2", "t4", "t5"]);

@@ -57,6 +57,9 @@ describe("tool defaults for missing values (spec 3)", () => {
     expect(card.cardDescription).toBe(TOOL_DEFAULTS.cardDescription);
     expect(card.pricing.model).toBe("Unknown");
   });
+  it("drops a subcategory that has no category, so the tool's URL resolves", () => {
+    expect(toToolCard({ ...bareRow, subCategory: "SEO" }).subCategory).toBeNull();
+  });
   it("keeps present values", () => {
     const card = toToolCard({
       ...bareRow,

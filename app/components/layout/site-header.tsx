@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Link, NavLink } from "react-router";
+import { useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 
 const NAV_LINKS = [
   { to: "/ai-tools", label: "Browse Tools" },
@@ -26,10 +26,23 @@ interface SiteHeaderProps {
 }
 
 export function SiteHeader({ accountActions }: SiteHeaderProps) {
-  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenOn === pathname;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => setMenuOpenOn(null);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && isMenuOpen) {
+          closeMenu();
+          toggleRef.current?.focus();
+        }
+      }}
+    >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6">
         <Logo />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
@@ -45,7 +58,8 @@ export function SiteHeader({ accountActions }: SiteHeaderProps) {
           className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={isMenuOpen}
           aria-controls="mobile-menu"
-          onClick={() => setIsMenuOpen((open) => !open)}
+          ref={toggleRef}
+          onClick={() => setMenuOpenOn(isMenuOpen ? null : pathname)}
         >
           <span className="sr-only">{isMenuOpen ? "Close menu" : "Open menu"}</span>
           <svg
@@ -60,28 +74,27 @@ export function SiteHeader({ accountActions }: SiteHeaderProps) {
           </svg>
         </button>
       </div>
-      {isMenuOpen && (
-        <nav
-          id="mobile-menu"
-          aria-label="Mobile"
-          className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
-        >
-          <ul className="flex flex-col gap-1 pt-2">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  onClick={() => setIsMenuOpen(false)}
-                  className={(state) => `block ${navLinkClass(state)}`}
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-            {accountActions("stacked")}
-          </ul>
-        </nav>
-      )}
+      <nav
+        id="mobile-menu"
+        aria-label="Mobile"
+        hidden={!isMenuOpen}
+        className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
+      >
+        <ul className="flex flex-col gap-1 pt-2">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                onClick={closeMenu}
+                className={(state) => `block ${navLinkClass(state)}`}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          {accountActions("stacked")}
+        </ul>
+      </nav>
     </header>
   );
 }

@@ -4,10 +4,15 @@ import { CategoryChips } from "~/components/category-chips";
 import { SearchForm } from "~/components/search-form";
 import { ToolCard } from "~/components/tool-card";
 import type { CategoryEntry } from "~/lib/category-stats";
-import { ALL_CATEGORIES, LOAD_MORE_STEP, MIN_SEARCH_LENGTH } from "~/lib/constants";
-import { BROWSE_PATH, browseUrl } from "~/lib/paths";
+import {
+  ALL_CATEGORIES,
+  INITIAL_VISIBLE_TOOLS,
+  LOAD_MORE_STEP,
+  MIN_SEARCH_LENGTH,
+} from "~/lib/constants";
+import { BROWSE_PATH } from "~/lib/paths";
 import type { ToolCard as ToolCardData } from "~/lib/tool";
-import type { ToolQuery } from "~/lib/tool-query";
+import { MAX_PAGE_SIZE, type ToolQuery } from "~/lib/tool-query";
 
 export interface BrowsePageProps {
   title: string;
@@ -16,32 +21,48 @@ export interface BrowsePageProps {
   query: ToolQuery;
   tools: readonly ToolCardData[];
   total: number;
+  totalInAllCategories: number;
   elapsedMs: number;
   facets: readonly CategoryEntry[];
-  /** Where Load More and filters link to: /ai-tools or a category listing. */
+  /** The page's own path: /ai-tools, or a category or subcategory listing. */
   basePath: string;
+  /** Filters the path itself sets, left out of this page's links. */
+  presetKeys?: readonly ("category" | "subcategory")[];
 }
 
-function withParams(basePath: string, query: ToolQuery, overrides: Record<string, string | null>) {
+type LinkChanges = Partial<Pick<ToolQuery, "category" | "subcategory" | "limit">>;
+
+/** A link that keeps every filter of `query` but the changed ones (and drops any offset). */
+function hrefWith(
+  path: string,
+  query: ToolQuery,
+  changes: LinkChanges,
+  omit: readonly string[] = [],
+): string {
+  const next = { ...query, ...changes };
   const params = new URLSearchParams();
-  if (basePath === BROWSE_PATH && query.category !== ALL_CATEGORIES)
-    params.set("category", query.category);
-  for (const sub of query.subcategory) params.append("subcategory", sub);
-  if (query.search) params.set("search", query.search);
-  for (const [key, value] of Object.entries(overrides)) {
-    if (value === null) params.delete(key);
-    else params.set(key, value);
+  if (next.category !== ALL_CATEGORIES && !omit.includes("category")) {
+    params.set("category", next.category);
   }
+  if (!omit.includes("subcategory")) {
+    for (const sub of next.subcategory) params.append("subcategory", sub);
+  }
+  if (next.search) params.set("search", next.search);
+  if (next.sort) params.set("sort", next.sort);
+  if (next.pricing !== "All Pricing") params.set("pricing", next.pricing);
+  if (next.limit !== INITIAL_VISIBLE_TOOLS) params.set("limit", String(next.limit));
   const text = params.toString();
-  return text ? `${basePath}?${text}` : basePath;
+  return text ? `${path}?${text}` : path;
 }
 
 export function BrowsePage(props: BrowsePageProps) {
   const { title, description, crumbs, query, tools, total, elapsedMs, facets, basePath } = props;
   const isSearching = query.search.trim().length >= MIN_SEARCH_LENGTH;
-  const allCount = facets.reduce((sum, category) => sum + category.count, 0);
   const current = facets.find((category) => category.name === query.category);
   const hasMore = tools.length < total;
+  // Chips lead to /ai-tools with the chosen filter; the visible count starts again at 21 (spec 4).
+  const chipHref = (changes: LinkChanges) =>
+    hrefWith(BROWSE_PATH, query, { limit: INITIAL_VISIBLE_TOOLS, ...changes });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -51,8 +72,12 @@ export function BrowsePage(props: BrowsePageProps) {
 
       <div className="mt-6 max-w-2xl">
         <SearchForm
+          key={query.search}
           defaultValue={query.search}
-          hidden={query.category !== ALL_CATEGORIES ? { category: query.category } : {}}
+          hidden={{
+            ...(query.category !== ALL_CATEGORIES && { category: query.category }),
+            ...(query.pricing !== "All Pricing" && { pricing: query.pricing }),
+          }}
         />
       </div>
 
@@ -63,13 +88,13 @@ export function BrowsePage(props: BrowsePageProps) {
             {
               name: ALL_CATEGORIES,
               slug: "all",
-              count: allCount,
-              href: browseUrl({ search: query.search }),
+              count: props.totalInAllCategories,
+              href: chipHref({ category: ALL_CATEGORIES, subcategory: [] }),
               isCurrent: query.category === ALL_CATEGORIES,
             },
             ...facets.map((category) => ({
               ...category,
-              href: browseUrl({ category: category.name, search: query.search }),
+              href: chipHref({ category: category.name, subcategory: [] }),
               isCurrent: category.name === query.category,
             })),
           ]}
@@ -84,11 +109,7 @@ export function BrowsePage(props: BrowsePageProps) {
             label={`Subcategories of ${current.name}`}
             items={current.subcategories.map((sub) => ({
               ...sub,
-              href: browseUrl({
-                category: current.name,
-                subcategory: sub.name,
-                search: query.search,
-              }),
+              href: chipHref({ category: current.name, subcategory: [sub.name] }),
               isCurrent: query.subcategory.includes(sub.name),
             }))}
           />
@@ -127,7 +148,12 @@ export function BrowsePage(props: BrowsePageProps) {
       {hasMore && (
         <div className="mt-10 text-center">
           <Link
-            to={withParams(basePath, query, { limit: String(tools.length + LOAD_MORE_STEP) })}
+            to={hrefWith(
+              basePath,
+              query,
+              { limit: Math.min(tools.length + LOAD_MORE_STEP, MAX_PAGE_SIZE) },
+              props.presetKeys,
+            )}
             preventScrollReset
             className="inline-block rounded-xl border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-slate-50"
           >

@@ -13,7 +13,6 @@ export interface HomePageProps {
   featured: readonly ToolCardData[];
   recentlyAdded: readonly ToolCardData[];
   topTools: readonly ToolCardData[];
-  isTopToolsFallback: boolean;
 }
 
 const BENEFITS = [
@@ -69,14 +68,7 @@ function SectionHeading({
   );
 }
 
-export function HomePage({
-  taxonomy,
-  total,
-  featured,
-  recentlyAdded,
-  topTools,
-  isTopToolsFallback,
-}: HomePageProps) {
+export function HomePage({ taxonomy, total, featured, recentlyAdded, topTools }: HomePageProps) {
   return (
     <div>
       <section className="bg-gradient-to-b from-brand-900 to-brand-700 text-white">
@@ -180,11 +172,6 @@ export function HomePage({
             ))}
           </ul>
           <h3 className="mt-10 text-lg font-semibold text-slate-950">Top tools</h3>
-          {isTopToolsFallback && (
-            <p className="mt-1 text-sm text-slate-600">
-              Showing recently added tools (likes data unavailable)
-            </p>
-          )}
           {topTools.length === 0 ? (
             <p className="mt-3 text-slate-600">No top tools found</p>
           ) : (

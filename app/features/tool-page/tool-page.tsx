@@ -98,15 +98,21 @@ export function ToolPage({ tool, longDescriptionHtml }: ToolPageProps) {
 
         <aside className="space-y-6">
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
-            <a
-              href={tool.websiteUrl}
-              target={hasWebsite ? "_blank" : undefined}
-              rel="noopener noreferrer nofollow"
-              aria-disabled={!hasWebsite}
-              className={`block rounded-xl px-4 py-3 text-center font-semibold ${hasWebsite ? "bg-brand-700 text-white hover:bg-brand-800" : "cursor-not-allowed bg-slate-200 text-slate-600"}`}
-            >
-              {hasWebsite ? "Visit website" : "Website not available"}
-            </a>
+            {hasWebsite ? (
+              <a
+                href={tool.websiteUrl}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className="block rounded-xl bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800"
+              >
+                Visit website
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              <p className="rounded-xl bg-slate-100 px-4 py-3 text-center font-semibold text-slate-600">
+                Website not available
+              </p>
+            )}
             <dl className="mt-4 divide-y divide-slate-100">
               <Fact label="Pricing model">{tool.pricing.model}</Fact>
               <Fact label="Price">{tool.pricing.amount}</Fact>

@@ -1,15 +1,11 @@
-import { sql } from "drizzle-orm";
 import type { NewsletterSignup } from "~/lib/newsletter";
 import type { Database } from "../../db/client.server";
 import { newsletterSubscribers } from "../../db/schema";
 
-/** Adds or re-activates a subscriber; subscribing twice is the same as once. */
+/**
+ * Adds a subscriber; subscribing twice is the same as once. An address that unsubscribed stays
+ * unsubscribed: a form anyone can fill in must not sign someone up again.
+ */
 export async function subscribeToNewsletter(db: Database, signup: NewsletterSignup): Promise<void> {
-  await db
-    .insert(newsletterSubscribers)
-    .values({ email: signup.email })
-    .onConflictDoUpdate({
-      target: newsletterSubscribers.email,
-      set: { status: "subscribed", updatedAt: sql`now()` },
-    });
+  await db.insert(newsletterSubscribers).values({ email: signup.email }).onConflictDoNothing();
 }

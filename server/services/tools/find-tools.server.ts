@@ -4,16 +4,18 @@ import type { ToolCard } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
 import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
 
-export interface ToolPage {
+export interface ToolResults {
   tools: ToolCard[];
+  /** How many tools match every filter. */
   total: number;
+  /** How many match the search and pricing filters in any category (the All chip, spec 2). */
+  totalInAllCategories: number;
   /** Category and subcategory counts of the tools that match the search and pricing filters. */
-  facets: CategoryEntry[];
+  facets: readonly CategoryEntry[];
   elapsedMs: number;
 }
 
-const SORT_KEYS: Record<Exclude<SortOption, "Relevance">, (tool: ToolCard) => number | string> = {
-  Newest: (tool) => tool.createdAt,
+const SORT_KEYS: Record<Exclude<SortOption, "Relevance" | "Newest">, (tool: ToolCard) => number> = {
   "Most Liked": (tool) => tool.likesTotal,
   "Most Viewed": (tool) => tool.views,
   Rating: (tool) => tool.ratingAvg,
@@ -26,6 +28,8 @@ function matchesWords(tool: ToolCard, words: string[]): boolean {
 }
 
 function sortTools(tools: ToolCard[], sort: SortOption, search: string): ToolCard[] {
+  // The snapshot is already newest first.
+  if (sort === "Newest") return tools;
   if (sort === "Relevance") {
     const exact = search.toLowerCase();
     return tools.sort(
@@ -47,17 +51,21 @@ function sortTools(tools: ToolCard[], sort: SortOption, search: string): ToolCar
  * One page of online tools for the browse query, with facet counts. Works over the in-memory
  * snapshot, so its cost does not depend on the database.
  */
-export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolPage {
+export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolResults {
   const started = performance.now();
   const search = query.search.trim();
   const isSearching = search.length >= MIN_SEARCH_LENGTH;
   const words = isSearching ? search.toLowerCase().split(/\s+/) : [];
   const pricing = query.pricing === "All Pricing" ? null : query.pricing;
 
-  const searched = snapshot.tools.filter(
-    (tool) =>
-      (!isSearching || matchesWords(tool, words)) && (!pricing || tool.pricing.model === pricing),
-  );
+  const isNarrowed = isSearching || pricing !== null;
+  const searched = isNarrowed
+    ? snapshot.tools.filter(
+        (tool) =>
+          (!isSearching || matchesWords(tool, words)) &&
+          (!pricing || tool.pricing.model === pricing),
+      )
+    : snapshot.tools;
   const subcategories = new Set(query.subcategory);
   const filtered = searched.filter(
     (tool) =>
@@ -71,7 +79,8 @@ export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolPa
   return {
     tools: sorted.slice(query.offset, query.offset + query.limit),
     total: sorted.length,
-    facets: toTaxonomy(countCategories(searched)),
+    totalInAllCategories: searched.length,
+    facets: isNarrowed ? toTaxonomy(countCategories(searched)) : snapshot.taxonomy,
     elapsedMs: Math.round((performance.now() - started) * 100) / 100,
   };
 }

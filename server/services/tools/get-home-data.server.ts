@@ -9,13 +9,12 @@ export interface HomeData {
   featured: ToolCard[];
   recentlyAdded: ToolCard[];
   topTools: ToolCard[];
-  /** spec 7: true when no tool has likes yet and the newest tools stand in for the top tools. */
-  isTopToolsFallback: boolean;
 }
 
 /**
  * The home page's reads (spec 7): the featured ids in their given order, the 20 newest online
- * tools, and the 5 most liked, falling back to the 5 newest when nothing is liked yet.
+ * tools, and the 5 most liked (ties go to the newer tool). The snapshot always holds likes_total,
+ * so the spec's fallback to the newest tools is only ever the empty list here.
  */
 export function getHomeData(snapshot: CatalogueSnapshot, featuredIds: readonly string[]): HomeData {
   const featured = featuredIds
@@ -23,17 +22,11 @@ export function getHomeData(snapshot: CatalogueSnapshot, featuredIds: readonly s
     .map((id) => snapshot.byId.get(id))
     .filter((tool): tool is ToolCard => tool !== undefined);
   const recentlyAdded = snapshot.tools.slice(0, RECENTLY_ADDED_LIMIT);
-  const liked = snapshot.tools
-    .filter((tool) => tool.likesTotal > 0)
-    .sort((a, b) => b.likesTotal - a.likesTotal)
-    .slice(0, TOP_TOOLS_LIMIT);
-  const isTopToolsFallback = liked.length === 0;
   return {
     taxonomy: snapshot.taxonomy,
     total: snapshot.tools.length,
     featured,
     recentlyAdded,
-    topTools: isTopToolsFallback ? snapshot.tools.slice(0, TOP_TOOLS_LIMIT) : liked,
-    isTopToolsFallback,
+    topTools: snapshot.topTools.slice(0, TOP_TOOLS_LIMIT),
   };
 }

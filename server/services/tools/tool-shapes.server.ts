@@ -28,7 +28,8 @@ export function toToolCard(row: CardRow): ToolCard {
     slug: row.slug,
     name: row.name,
     category: row.category || null,
-    subCategory: row.subCategory || null,
+    // A subcategory means nothing without its category (and would break the tool's URL).
+    subCategory: (row.category && row.subCategory) || null,
     cardDescription: row.cardDescription || TOOL_DEFAULTS.cardDescription,
     pricing: {
       model: row.pricingModel || TOOL_DEFAULTS.pricingModel,
