@@ -63,7 +63,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "tsx tests/e2e/start-test-server.ts",
+      command: "node --import tsx tests/e2e/start-test-server.ts",
       url: `http://127.0.0.1:${PORT}/healthz`,
       env: { PORT: String(PORT), HOST: "127.0.0.1" },
       timeout: 120_000,
@@ -72,7 +72,7 @@ export default defineConfig({
     ...(hasPostgres
       ? [
           {
-            command: "tsx tests/e2e/start-test-server.ts",
+            command: "node --import tsx tests/e2e/start-test-server.ts",
             url: `http://127.0.0.1:${POSTGRES_PORT}/healthz`,
             env: { PORT: String(POSTGRES_PORT), HOST: "127.0.0.1", E2E_DATABASE: "postgres" },
             timeout: 120_000,
