@@ -41,7 +41,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/server/**", "*.server"],
+              group: ["**/server/**"],
               message: "Client code must not import server modules.",
               allowTypeImports: true,
             },

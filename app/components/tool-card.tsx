@@ -47,8 +47,10 @@ export function ToolCard({ tool, isPriority }: ToolCardProps) {
         </p>
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
           <StarRating rating={tool.ratingAvg} />
-          <span className="text-sm text-slate-600">
-            <span aria-hidden="true">👁 </span>
+          <span className="inline-flex items-center gap-1 text-sm text-slate-600">
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+              <path d="M10 4c4.5 0 7.7 3.6 8.8 5.4a1.1 1.1 0 0 1 0 1.2C17.7 12.4 14.5 16 10 16s-7.7-3.6-8.8-5.4a1.1 1.1 0 0 1 0-1.2C2.3 7.6 5.5 4 10 4zm0 3a3 3 0 1 0 0 6 3 3 0 0 0 0-6z" />
+            </svg>
             {formatCount(tool.views)} views
           </span>
         </div>

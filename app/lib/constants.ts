@@ -28,6 +28,9 @@ export const OUTSIDE_CLICK_TOUCH_THRESHOLD_PX = 30;
 export const MOBILE_SIDEBAR_MAX_HEIGHT_PX = 1000;
 export const SUBCATEGORY_LIST_HEIGHT_PX = 600;
 
+// Load More grows `limit` on the server-rendered page; the browse issue moves it to the API.
+export const MAX_PAGE_SIZE = 1000;
+
 export const MIN_SEARCH_LENGTH = 2;
 export const MAX_SEARCH_RESULTS = 1000;
 

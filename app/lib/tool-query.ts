@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { ALL_CATEGORIES, INITIAL_VISIBLE_TOOLS, PRICING_FILTERS, SORT_OPTIONS } from "./constants";
-
-// Load More grows `limit` on the server-rendered page; the browse issue moves it to the API.
-export const MAX_PAGE_SIZE = 1000;
+import {
+  ALL_CATEGORIES,
+  INITIAL_VISIBLE_TOOLS,
+  MAX_PAGE_SIZE,
+  PRICING_FILTERS,
+  SORT_OPTIONS,
+} from "./constants";
 
 const list = z
   .union([z.string(), z.array(z.string())])

@@ -1,5 +1,5 @@
 import { BrowsePage } from "~/features/catalogue/browse-page";
-import { readListingQuery } from "~/features/catalogue/listing-data";
+import { readListingQuery } from "~/features/catalogue/listing-query.server";
 import { BROWSE_PATH } from "~/lib/paths";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/browse";

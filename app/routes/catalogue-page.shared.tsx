@@ -1,69 +1,10 @@
-import { data, type AppLoadContext, type MetaDescriptor } from "react-router";
+import type { MetaDescriptor } from "react-router";
 import { BrowsePage } from "~/features/catalogue/browse-page";
-import { readListingQuery } from "~/features/catalogue/listing-data";
 import { ToolPage } from "~/features/tool-page/tool-page";
-import { BROWSE_PATH, categoryPath, subCategoryPath } from "~/lib/paths";
 import { pageTitle, toolMeta } from "~/lib/seo";
+import type { loadCataloguePage } from "./catalogue-page.server";
 
-// The pages under /ai-tools/{category}/…: a category listing, a subcategory listing or a tool page,
-// whichever the path resolves to (spec 2 routes). Shared by the three route modules.
-
-export async function loadCataloguePage(
-  request: Request,
-  context: AppLoadContext,
-  segments: string[],
-) {
-  const { services } = context;
-  const page = services.resolveCataloguePath(segments);
-  const url = new URL(request.url);
-  switch (page.kind) {
-    case "category": {
-      const query = readListingQuery(services, url, { category: page.category.name });
-      return {
-        kind: "listing" as const,
-        title: `${page.category.name} AI Tools`,
-        description: `Compare ${page.category.count} AI tools for ${page.category.name.toLowerCase()}: features, pricing and ratings side by side.`,
-        basePath: categoryPath(page.category.name),
-        presetKeys: ["category"] as const,
-        crumbs: [
-          { label: "Home", href: "/" },
-          { label: "AI Tools", href: BROWSE_PATH },
-          { label: page.category.name },
-        ],
-        query,
-        ...services.findTools(query),
-      };
-    }
-    case "subcategory": {
-      const query = readListingQuery(services, url, {
-        category: page.category.name,
-        subcategory: [page.subCategory.name],
-      });
-      return {
-        kind: "listing" as const,
-        title: `${page.subCategory.name} AI Tools`,
-        description: `${page.subCategory.count} AI tools for ${page.subCategory.name.toLowerCase()} in ${page.category.name.toLowerCase()}, compared on features, pricing and ratings.`,
-        basePath: subCategoryPath(page.category.name, page.subCategory.name),
-        presetKeys: ["category", "subcategory"] as const,
-        crumbs: [
-          { label: "Home", href: "/" },
-          { label: "AI Tools", href: BROWSE_PATH },
-          { label: page.category.name, href: categoryPath(page.category.name) },
-          { label: page.subCategory.name },
-        ],
-        query,
-        ...services.findTools(query),
-      };
-    }
-    case "tool": {
-      const toolPage = await services.getToolPage(page.tool.id);
-      if (!toolPage) throw data("Tool not found", { status: 404 });
-      return { kind: "tool" as const, ...toolPage };
-    }
-    case "not-found":
-      throw data("Page not found", { status: 404 });
-  }
-}
+// Meta and view of the pages under /ai-tools/{category}/… (see catalogue-page.server.ts).
 
 type CataloguePageData = Awaited<ReturnType<typeof loadCataloguePage>>;
 

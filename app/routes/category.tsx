@@ -1,4 +1,5 @@
-import { CataloguePageView, cataloguePageMeta, loadCataloguePage } from "./catalogue-page.shared";
+import { loadCataloguePage } from "./catalogue-page.server";
+import { CataloguePageView, cataloguePageMeta } from "./catalogue-page.shared";
 import type { Route } from "./+types/category";
 
 export function meta({ loaderData }: Route.MetaArgs) {

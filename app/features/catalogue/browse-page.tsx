@@ -8,11 +8,12 @@ import {
   ALL_CATEGORIES,
   INITIAL_VISIBLE_TOOLS,
   LOAD_MORE_STEP,
+  MAX_PAGE_SIZE,
   MIN_SEARCH_LENGTH,
 } from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";
 import type { ToolCard as ToolCardData } from "~/lib/tool";
-import { MAX_PAGE_SIZE, type ToolQuery } from "~/lib/tool-query";
+import type { ToolQuery } from "~/lib/tool-query";
 
 export interface BrowsePageProps {
   title: string;

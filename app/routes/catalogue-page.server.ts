@@ -1,0 +1,63 @@
+import { data, type AppLoadContext } from "react-router";
+import { readListingQuery } from "~/features/catalogue/listing-query.server";
+import { BROWSE_PATH, categoryPath, subCategoryPath } from "~/lib/paths";
+
+// The pages under /ai-tools/{category}/…: a category listing, a subcategory listing or a tool page,
+// whichever the path resolves to (spec 2 routes). Shared by the three route modules' loaders.
+
+export async function loadCataloguePage(
+  request: Request,
+  context: AppLoadContext,
+  segments: string[],
+) {
+  const { services } = context;
+  const page = services.resolveCataloguePath(segments);
+  const url = new URL(request.url);
+  switch (page.kind) {
+    case "category": {
+      const query = readListingQuery(services, url, { category: page.category.name });
+      return {
+        kind: "listing" as const,
+        title: `${page.category.name} AI Tools`,
+        description: `Compare ${page.category.count} AI tools for ${page.category.name.toLowerCase()}: features, pricing and ratings side by side.`,
+        basePath: categoryPath(page.category.name),
+        presetKeys: ["category"] as const,
+        crumbs: [
+          { label: "Home", href: "/" },
+          { label: "AI Tools", href: BROWSE_PATH },
+          { label: page.category.name },
+        ],
+        query,
+        ...services.findTools(query),
+      };
+    }
+    case "subcategory": {
+      const query = readListingQuery(services, url, {
+        category: page.category.name,
+        subcategory: [page.subCategory.name],
+      });
+      return {
+        kind: "listing" as const,
+        title: `${page.subCategory.name} AI Tools`,
+        description: `${page.subCategory.count} AI tools for ${page.subCategory.name.toLowerCase()} in ${page.category.name.toLowerCase()}, compared on features, pricing and ratings.`,
+        basePath: subCategoryPath(page.category.name, page.subCategory.name),
+        presetKeys: ["category", "subcategory"] as const,
+        crumbs: [
+          { label: "Home", href: "/" },
+          { label: "AI Tools", href: BROWSE_PATH },
+          { label: page.category.name, href: categoryPath(page.category.name) },
+          { label: page.subCategory.name },
+        ],
+        query,
+        ...services.findTools(query),
+      };
+    }
+    case "tool": {
+      const toolPage = await services.getToolPage(page.tool.id);
+      if (!toolPage) throw data("Tool not found", { status: 404 });
+      return { kind: "tool" as const, ...toolPage };
+    }
+    case "not-found":
+      throw data("Page not found", { status: 404 });
+  }
+}
