@@ -1,6 +1,5 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { openPglite, openPostgres, type DatabaseHandle } from "../../server/db/client.server";
+import { createScratchDatabase } from "../scratch-database";
 
 /**
  * A fresh, migrated database for one test file: embedded PGlite in memory, or a new database on
@@ -13,23 +12,14 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     await handle.migrate();
     return handle;
   }
-  const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString());
+  const scratch = await createScratchDatabase(serverUrl, "test");
+  const handle = await openPostgres(scratch.url);
   await handle.migrate();
   return {
     ...handle,
     async close() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }
