@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceProvider } from "./components/nonce";
+import { htmlCompressor } from "./html-compression.server";
 
 export const streamTimeout = 5_000;
 
@@ -40,7 +41,15 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          responseHeaders.append("Vary", "Accept-Encoding");
+          const compressor = htmlCompressor(request.headers.get("accept-encoding"));
+          if (compressor) {
+            responseHeaders.set("Content-Encoding", compressor.encoding);
+            compressor.stream.pipe(body);
+            pipe(compressor.stream);
+          } else {
+            pipe(body);
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -5,6 +5,8 @@ declare module "react-router" {
   interface AppLoadContext {
     services: AppServices;
     cspNonce: string;
+    /** APP_URL: the public base of canonical links. */
+    appUrl: string;
   }
 }
 

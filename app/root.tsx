@@ -8,6 +8,7 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
@@ -38,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
+        <NavigationProgress />
         <SiteHeader accountActions={(layout) => <AccountActions layout={layout} />} />
         <main id="main" className="flex-1">
           {children}
@@ -66,11 +68,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <title>{`${title} | Business AI Tools Directory`}</title>
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-600">{message}</p>
-      <p className="mt-8 flex justify-center gap-4">
-        <a className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white" href="/">
+      <p className="mt-8 flex flex-wrap justify-center gap-4">
+        <a
+          className="rounded-lg bg-brand-700 px-4 py-2 font-medium whitespace-nowrap text-white"
+          href="/"
+        >
           Go to the home page
         </a>
-        <a className="rounded-lg border border-slate-300 px-4 py-2 font-medium" href="/ai-tools">
+        <a
+          className="rounded-lg border border-slate-300 px-4 py-2 font-medium whitespace-nowrap"
+          href="/ai-tools"
+        >
           Browse AI tools
         </a>
       </p>

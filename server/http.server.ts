@@ -118,12 +118,40 @@ function apiErrors(logger: Logger): ErrorRequestHandler {
   };
 }
 
+/** A plain page for requests that fail before React renders (a malformed URL, say). */
+function pageErrors(logger: Logger): ErrorRequestHandler {
+  return (error, _req, res, _next) => {
+    const status = (error as { status?: unknown }).status;
+    const isBadRequest = typeof status === "number" && status >= 400 && status < 500;
+    if (!isBadRequest) logger.error({ err: error }, "page request failed");
+    const title = isBadRequest ? "That address is not valid" : "Something went wrong";
+    res
+      .status(isBadRequest ? status : 500)
+      .type("html")
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+          `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+          `<title>${title} | Business AI Tools Directory</title></head>` +
+          `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;text-align:center">` +
+          `<h1>${title}</h1><p>Check the address, or start again from the home page.</p>` +
+          `<p><a href="/">Go to the home page</a> · <a href="/ai-tools">Browse AI tools</a></p></body></html>`,
+      );
+  };
+}
+
 export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOptions) {
   const isProduction = !vite;
   const server = express();
   server.disable("x-powered-by");
   server.set("trust proxy", "loopback");
-  server.use(compression());
+  // Pages compress their own HTML stream (app/html-compression.server.ts).
+  server.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/html") &&
+        compression.filter(req, res),
+    }),
+  );
   server.use(securityHeaders(env.NODE_ENV === "production", env.APP_URL.startsWith("https:")));
   server.use(sameOriginWrites(env.APP_URL));
 
@@ -170,8 +198,10 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
       getLoadContext: (_req, res) => ({
         services: app.services,
         cspNonce: res.locals.cspNonce as string,
+        appUrl: env.APP_URL,
       }),
     }),
   );
+  server.use(pageErrors(logger));
   return server;
 }

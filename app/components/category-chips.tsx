@@ -10,9 +10,10 @@ interface CategoryChipsProps {
 export function CategoryChips({ label, items }: CategoryChipsProps) {
   return (
     <nav aria-label={label}>
-      <ul className="flex flex-wrap gap-2">
+      {/* One scrolling row on phones, so the tools are not pushed far down; wrapped rows above. */}
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
         {items.map((item) => (
-          <li key={item.href}>
+          <li key={item.href} className="shrink-0">
             <Link
               to={item.href}
               aria-current={item.isCurrent ? "page" : undefined}

@@ -1,6 +1,6 @@
-import { data, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { readListingQuery } from "~/features/catalogue/listing-query.server";
-import { BROWSE_PATH, categoryPath, subCategoryPath } from "~/lib/paths";
+import { BROWSE_PATH, categoryPath, subCategoryPath, toolPath } from "~/lib/paths";
 
 // The pages under /ai-tools/{category}/…: a category listing, a subcategory listing or a tool page,
 // whichever the path resolves to (spec 2 routes). Shared by the three route modules' loaders.
@@ -11,8 +11,13 @@ export async function loadCataloguePage(
   segments: string[],
 ) {
   const { services } = context;
-  const page = services.resolveCataloguePath(segments);
   const url = new URL(request.url);
+  // Slugs are lower-case (spec 2); an address typed in capitals goes to the real one.
+  if (segments.some((segment) => segment !== segment.toLowerCase())) {
+    throw redirect(`${url.pathname.toLowerCase()}${url.search}`, 301);
+  }
+  const page = services.resolveCataloguePath(segments);
+  const canonicalUrl = (path: string) => new URL(path, context.appUrl).href;
   switch (page.kind) {
     case "category": {
       const query = readListingQuery(services, url, { category: page.category.name });
@@ -21,6 +26,7 @@ export async function loadCataloguePage(
         title: `${page.category.name} AI Tools`,
         description: `Compare ${page.category.count} AI tools for ${page.category.name.toLowerCase()}: features, pricing and ratings side by side.`,
         basePath: categoryPath(page.category.name),
+        canonicalUrl: canonicalUrl(categoryPath(page.category.name)),
         presetKeys: ["category"] as const,
         crumbs: [
           { label: "Home", href: "/" },
@@ -41,6 +47,7 @@ export async function loadCataloguePage(
         title: `${page.subCategory.name} AI Tools`,
         description: `${page.subCategory.count} AI tools for ${page.subCategory.name.toLowerCase()} in ${page.category.name.toLowerCase()}, compared on features, pricing and ratings.`,
         basePath: subCategoryPath(page.category.name, page.subCategory.name),
+        canonicalUrl: canonicalUrl(subCategoryPath(page.category.name, page.subCategory.name)),
         presetKeys: ["category", "subcategory"] as const,
         crumbs: [
           { label: "Home", href: "/" },
@@ -55,8 +62,14 @@ export async function loadCataloguePage(
     case "tool": {
       const toolPage = await services.getToolPage(page.tool.id);
       if (!toolPage) throw data("Tool not found", { status: 404 });
-      return { kind: "tool" as const, ...toolPage };
+      return {
+        kind: "tool" as const,
+        canonicalUrl: canonicalUrl(toolPath(page.tool)),
+        ...toolPage,
+      };
     }
+    case "moved":
+      throw redirect(page.to, 301);
     case "not-found":
       throw data("Page not found", { status: 404 });
   }

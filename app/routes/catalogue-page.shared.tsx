@@ -10,13 +10,15 @@ type CataloguePageData = Awaited<ReturnType<typeof loadCataloguePage>>;
 
 export function cataloguePageMeta(loaderData: CataloguePageData | undefined): MetaDescriptor[] {
   if (!loaderData) return [{ title: pageTitle("Page not found") }];
+  const canonical = { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl };
   if (loaderData.kind === "tool") {
     const { title, description } = toolMeta(loaderData.tool);
-    return [{ title }, { name: "description", content: description }];
+    return [{ title }, { name: "description", content: description }, canonical];
   }
   return [
     { title: pageTitle(loaderData.title) },
     { name: "description", content: loaderData.description },
+    canonical,
   ];
 }
 

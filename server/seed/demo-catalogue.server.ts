@@ -173,7 +173,7 @@ function demoName(random: Random, used: Set<string>): string {
 
 /** Heavy-tailed counts: most tools have a few, some have very many. */
 function skewed(random: Random, scale: number): number {
-  return Math.floor(scale * Math.pow(random.next(), 4) + random.next() * scale * 0.01);
+  return Math.floor(scale * Math.pow(random.next(), 5) + random.next() * scale * 0.01);
 }
 
 function pricingOf(random: Random): { model: string | null; amount: string | null } {
@@ -185,25 +185,33 @@ function pricingOf(random: Random): { model: string | null; amount: string | nul
   return { model: null, amount: null };
 }
 
-function longDescriptionOf(
-  name: string,
-  category: DemoCategory | null,
-  sub: DemoSubcategory | null,
-  features: string[],
-  audience: string,
-  benefit: string,
-  pricing: { model: string | null; amount: string | null },
-): string {
+interface LongDescriptionParts {
+  name: string;
+  category: DemoCategory | null;
+  sub: DemoSubcategory | null;
+  features: string[];
+  audience: string;
+  benefit: string;
+  pricing: { model: string | null; amount: string | null };
+  hasWebsite: boolean;
+}
+
+function longDescriptionOf(parts: LongDescriptionParts): string {
+  const { name, category, sub, features, audience, benefit, pricing, hasWebsite } = parts;
   const task = sub?.task ?? "brings AI into the everyday work of a business";
   const area = sub ? sub.name.toLowerCase() : (category?.name.toLowerCase() ?? "everyday work");
+  const [first, second] = features.map((feature) => feature.toLowerCase());
+  const plans = hasWebsite
+    ? "Check the website for current plans."
+    : "Ask the vendor for current plans.";
   return [
     `## What ${name} does`,
     "",
     `${name} ${task}. It is made for ${audience} who want to ${benefit}, without a long setup project or a data science team.`,
     "",
-    "## Key capabilities",
+    "## Where it helps most",
     "",
-    ...features.map((feature) => `- **${feature}**`),
+    `Reviewers point to **${first}** and **${second}** as the reasons to try it: they take the repetitive part of ${area} off people's plates while keeping a person in charge of the result.`,
     "",
     "## How teams use it",
     "",
@@ -212,7 +220,7 @@ function longDescriptionOf(
     "## Pricing",
     "",
     pricing.model
-      ? `${name} is ${pricing.model.toLowerCase()}${pricing.amount && pricing.amount !== "Free" ? ` (${pricing.amount})` : ""}. Check the website for current plans.`
+      ? `${name} is ${pricing.model.toLowerCase()}${pricing.amount && pricing.amount !== "Free" ? ` (${pricing.amount})` : ""}. ${plans}`
       : "Pricing is not published; contact the vendor for a quote.",
   ].join("\n");
 }
@@ -259,6 +267,7 @@ export function generateDemoCatalogue(count: number = DEMO_TOOL_COUNT): DemoCata
       random.int(3, 5),
     );
     const pricing = pricingOf(random);
+    const hasWebsite = !random.chance(0.02);
     const task = sub?.task ?? "brings AI into the everyday work of a business";
     const createdAt = new Date(NEWEST_AT - Math.floor(random.next() * TWO_YEARS_MS));
     const ratingCount = random.chance(0.15) ? 0 : random.int(1, 400);
@@ -284,7 +293,16 @@ export function generateDemoCatalogue(count: number = DEMO_TOOL_COUNT): DemoCata
       pricingModel: pricing.model,
       pricingAmount: pricing.amount,
       cardDescription,
-      longDescription: longDescriptionOf(name, category, sub, features, audience, benefit, pricing),
+      longDescription: longDescriptionOf({
+        name,
+        category,
+        sub,
+        features,
+        audience,
+        benefit,
+        pricing,
+        hasWebsite,
+      }),
       seoTitleTag: title.slice(0, 60),
       seoMetaDescription: `${name} ${task}. Compare features, pricing and reviews.`.slice(0, 160),
       metaDescription: `${name} ${task}.`.slice(0, 160),
@@ -294,7 +312,7 @@ export function generateDemoCatalogue(count: number = DEMO_TOOL_COUNT): DemoCata
         "ai",
       ].slice(0, 5),
       keyFeatures: features,
-      websiteUrl: random.chance(0.02) ? null : `https://${slug}.example`,
+      websiteUrl: hasWebsite ? `https://${slug}.example` : null,
       mainImage: `demo/${id}.webp`,
       image: `demo/${id}.webp`,
       source: "demo",

@@ -54,6 +54,16 @@ test("/media serves WebP images with long-lived cache headers", async ({ request
   expect((await request.get("/media/demo/missing.webp")).status()).toBe(404);
 });
 
+test("pages are compressed, with brotli or gzip as the browser accepts", async ({ request }) => {
+  for (const encoding of ["br", "gzip"]) {
+    const response = await request.get("/ai-tools?limit=100", {
+      headers: { "accept-encoding": encoding },
+    });
+    expect(response.headers()["content-encoding"]).toBe(encoding);
+    expect(await response.text()).toContain("</html>");
+  }
+});
+
 test("pages carry the security headers", async ({ request }) => {
   const headers = (await request.get("/")).headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
@@ -73,4 +83,12 @@ test("a form post from another site is refused", async ({ request }) => {
     form: { email: "victim@example.com" },
   });
   expect(response.status()).toBe(403);
+});
+
+test("a malformed page address gets a plain 400 page with a way home", async ({ request }) => {
+  const response = await request.get("/ai-tools/%E0%A4");
+  expect(response.status()).toBe(400);
+  const html = await response.text();
+  expect(html).toContain("That address is not valid");
+  expect(html).toContain('href="/"');
 });

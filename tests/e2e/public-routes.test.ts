@@ -66,7 +66,9 @@ test("the tool page shows its fields and uses its SEO title and description", as
     "content",
     tool.seo.metaDescription,
   );
-  await expect(page.getByText(tool.pricing.amount, { exact: true })).toBeVisible();
+  const facts = page.locator("dl");
+  await expect(facts).toContainText(`Pricing model${tool.pricing.model}`);
+  await expect(facts).toContainText(`Price${tool.pricing.amount}`);
   await expect(page.getByRole("heading", { name: "Key features" })).toBeVisible();
   for (const feature of tool.keyFeatures) {
     await expect(page.getByRole("listitem").filter({ hasText: feature }).first()).toBeVisible();
@@ -146,4 +148,32 @@ test("the search box shows Search only with text and ignores blank text", async 
   await button.click();
   await expect(page).toHaveURL(/\/ai-tools\?search=meeting\+notes$/);
   await expect(page.getByText(/results for "meeting notes"/)).toBeVisible();
+});
+
+test("a tool reached at another address redirects to its canonical URL, which the page names", async ({
+  page,
+  request,
+}) => {
+  const { withSubcategory: tool } = await sampleTools(request);
+  const canonical = toolPath(tool);
+  const shortened = `${categoryPath(tool.category as string)}/${tool.slug}`;
+  const response = await request.get(shortened, { maxRedirects: 0 });
+  expect(response.status()).toBe(301);
+  expect(response.headers()["location"]).toBe(canonical);
+
+  await page.goto(canonical.toUpperCase());
+  await expect(page).toHaveURL(new RegExp(`${canonical}$`));
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    new RegExp(`${canonical}$`),
+  );
+});
+
+test("Clear search leaves the other filters and shows every tool again", async ({ page }) => {
+  await page.goto("/ai-tools?search=meeting&pricing=Free");
+  await expect(page.getByText(/results? for "meeting"/)).toBeVisible();
+  await page.getByRole("link", { name: "Clear search" }).click();
+  await expect(page).toHaveURL(/\/ai-tools\?pricing=Free$/);
+  await expect(page.getByRole("searchbox", { name: "Search AI tools" })).toHaveValue("");
+  await expect(page.getByText(/^Showing 21 of \d+ tools$/)).toBeVisible();
 });

@@ -33,9 +33,7 @@ describe(`catalogue on ${databaseKind}`, () => {
 
   it("migrates a second time without applying anything again", async () => {
     const countApplied = () =>
-      database.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(sql`drizzle.__drizzle_migrations`);
+      database.db.select({ n: sql<number>`count(*)::int` }).from(sql`drizzle.__drizzle_migrations`);
     const [before] = await countApplied();
     await database.migrate();
     const [after] = await countApplied();

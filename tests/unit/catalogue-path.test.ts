@@ -75,13 +75,28 @@ describe("resolveCataloguePath", () => {
       tool: noCategory,
     });
   });
-  it("finds nothing for a tool under the wrong category or subcategory", () => {
-    expect(resolveCataloguePath(snapshot, ["sales", "brief-mind"]).kind).toBe("not-found");
-    expect(resolveCataloguePath(snapshot, ["marketing", "quill-ai"]).kind).toBe("not-found");
-    expect(resolveCataloguePath(snapshot, ["uncategorized", "quill-ai"]).kind).toBe("not-found");
+  it("sends a tool reached at any other address to its canonical URL", () => {
+    const moved = (to: string) => ({ kind: "moved", to });
+    expect(resolveCataloguePath(snapshot, ["sales", "brief-mind"])).toEqual(moved(toolPath(noSub)));
+    expect(resolveCataloguePath(snapshot, ["marketing", "quill-ai"])).toEqual(
+      moved(toolPath(withSub)),
+    );
+    expect(resolveCataloguePath(snapshot, ["uncategorized", "quill-ai"])).toEqual(
+      moved(toolPath(withSub)),
+    );
+    expect(resolveCataloguePath(snapshot, ["marketing", "nope", "quill-ai"])).toEqual(
+      moved(toolPath(withSub)),
+    );
+    expect(resolveCataloguePath(snapshot, ["gone", "orbit-q"])).toEqual(
+      moved(toolPath(noCategory)),
+    );
   });
-  it("finds nothing for unknown categories and over-long paths", () => {
+  it("finds nothing for unknown categories, unknown tools and over-long paths", () => {
     expect(resolveCataloguePath(snapshot, ["nope"]).kind).toBe("not-found");
+    expect(resolveCataloguePath(snapshot, ["marketing", "no-such-tool"]).kind).toBe("not-found");
+    expect(resolveCataloguePath(snapshot, ["marketing", "seo", "no-such-tool"]).kind).toBe(
+      "not-found",
+    );
     expect(resolveCataloguePath(snapshot, ["marketing", "seo", "quill-ai", "x"]).kind).toBe(
       "not-found",
     );

@@ -27,7 +27,10 @@ export function SiteFooter({ consentPreferences }: SiteFooterProps) {
           <ul className="flex flex-col gap-2 text-sm sm:flex-row sm:flex-wrap sm:gap-x-6">
             {LEGAL_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="text-slate-700 hover:text-slate-950 hover:underline">
+                <Link
+                  to={link.to}
+                  className="inline-block py-1.5 text-slate-700 hover:text-slate-950 hover:underline"
+                >
                   {link.label}
                 </Link>
               </li>
@@ -36,7 +39,7 @@ export function SiteFooter({ consentPreferences }: SiteFooterProps) {
             <li>
               <a
                 href={`mailto:${CONTACT_EMAIL}`}
-                className="text-slate-700 hover:text-slate-950 hover:underline"
+                className="inline-block py-1.5 text-slate-700 hover:text-slate-950 hover:underline"
               >
                 Contact us
               </a>
@@ -44,7 +47,7 @@ export function SiteFooter({ consentPreferences }: SiteFooterProps) {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-slate-100 py-4 text-center text-sm text-slate-600">
+      <p className="border-t border-slate-100 px-4 py-4 text-center text-sm text-slate-600">
         © {new Date().getFullYear()} Business AI Tools Directory. All rights reserved.
       </p>
     </footer>

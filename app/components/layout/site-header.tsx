@@ -37,7 +37,9 @@ export function SiteHeader({ accountActions }: SiteHeaderProps) {
     <header
       className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
       onKeyDown={(event) => {
-        if (event.key === "Escape" && isMenuOpen) {
+        // An open dialog handles its own Escape.
+        const isInDialog = (event.target as Element).closest("dialog") !== null;
+        if (event.key === "Escape" && isMenuOpen && !isInDialog) {
           closeMenu();
           toggleRef.current?.focus();
         }

@@ -35,7 +35,7 @@ export function ConsentPreferences() {
       <button
         type="button"
         onClick={open}
-        className="text-slate-700 hover:text-slate-950 hover:underline"
+        className="inline-block py-1.5 text-slate-700 hover:text-slate-950 hover:underline"
       >
         Cookie preferences
       </button>

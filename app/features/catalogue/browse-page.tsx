@@ -12,7 +12,7 @@ import {
   MIN_SEARCH_LENGTH,
 } from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";
-import type { ToolCard as ToolCardData } from "~/lib/tool";
+import { plural, type ToolCard as ToolCardData } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
 
 export interface BrowsePageProps {
@@ -31,7 +31,7 @@ export interface BrowsePageProps {
   presetKeys?: readonly ("category" | "subcategory")[];
 }
 
-type LinkChanges = Partial<Pick<ToolQuery, "category" | "subcategory" | "limit">>;
+type LinkChanges = Partial<Pick<ToolQuery, "category" | "subcategory" | "search" | "limit">>;
 
 /** A link that keeps every filter of `query` but the changed ones (and drops any offset). */
 function hrefWith(
@@ -117,11 +117,26 @@ export function BrowsePage(props: BrowsePageProps) {
         </div>
       )}
 
-      <p className="mt-6 text-sm text-slate-600" aria-live="polite">
-        {isSearching
-          ? `${total} results for "${query.search}" (${elapsedMs} ms)`
-          : `Showing ${tools.length} of ${total} tools`}
-      </p>
+      <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+        <p className="text-slate-600" aria-live="polite">
+          {isSearching
+            ? `${plural(total, "result")} for "${query.search}" (${elapsedMs} ms)`
+            : `Showing ${tools.length} of ${total} tools`}
+        </p>
+        {query.search && (
+          <Link
+            to={hrefWith(
+              basePath,
+              query,
+              { search: "", limit: INITIAL_VISIBLE_TOOLS },
+              props.presetKeys,
+            )}
+            className="font-medium text-brand-700 underline underline-offset-2"
+          >
+            Clear search
+          </Link>
+        )}
+      </div>
 
       <h2 className="sr-only">Tools</h2>
       {tools.length === 0 ? (
@@ -130,7 +145,9 @@ export function BrowsePage(props: BrowsePageProps) {
             {isSearching ? `No tools found for "${query.search}"` : "No tools match your filters"}
           </p>
           <p className="mt-2 text-slate-600">
-            Try fewer or shorter words, check the spelling, or browse all categories.
+            {isSearching
+              ? "Try fewer or shorter words, check the spelling, or search in all categories."
+              : "Try another category or pricing option, or clear the filters."}
           </p>
           <Link to={BROWSE_PATH} className="mt-4 inline-block font-medium text-brand-700 underline">
             Reset All Filters

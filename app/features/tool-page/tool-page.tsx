@@ -18,6 +18,28 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
+/** Visit website (http/https only, DESIGN.md 8), or a plain note when the tool has none. */
+function WebsiteLink({ url }: { url: string }) {
+  if (url === "#") {
+    return (
+      <p className="rounded-xl bg-slate-100 px-4 py-3 text-center font-semibold text-slate-600">
+        Website not available
+      </p>
+    );
+  }
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="block rounded-xl bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800"
+    >
+      Visit website
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export function ToolPage({ tool, longDescriptionHtml }: ToolPageProps) {
@@ -30,7 +52,6 @@ export function ToolPage({ tool, longDescriptionHtml }: ToolPageProps) {
       : []),
     { label: tool.name },
   ];
-  const hasWebsite = tool.websiteUrl !== "#";
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:px-6" aria-labelledby="tool-name">
@@ -50,12 +71,18 @@ export function ToolPage({ tool, longDescriptionHtml }: ToolPageProps) {
           <p className="mt-3 text-lg text-slate-700">{tool.cardDescription}</p>
           <div className="mt-4 flex flex-wrap items-center gap-4 text-sm text-slate-600">
             <StarRating rating={tool.ratingAvg} />
-            <span>{plural(tool.ratingCount, "rating")}</span>
+            <span>
+              {tool.ratingCount > 0 ? plural(tool.ratingCount, "rating") : "No ratings yet"}
+            </span>
             <span>{formatCount(tool.views)} views</span>
             <span>
               <span aria-hidden="true">♥ </span>
               {plural(tool.likesTotal, "like")}
             </span>
+          </div>
+          {/* On phones the side panel comes after the description; the way out comes first. */}
+          <div className="mt-5 lg:hidden">
+            <WebsiteLink url={tool.websiteUrl} />
           </div>
           <ToolImage
             path={tool.mainImage}
@@ -98,21 +125,7 @@ export function ToolPage({ tool, longDescriptionHtml }: ToolPageProps) {
 
         <aside className="space-y-6">
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24">
-            {hasWebsite ? (
-              <a
-                href={tool.websiteUrl}
-                target="_blank"
-                rel="noopener noreferrer nofollow"
-                className="block rounded-xl bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800"
-              >
-                Visit website
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            ) : (
-              <p className="rounded-xl bg-slate-100 px-4 py-3 text-center font-semibold text-slate-600">
-                Website not available
-              </p>
-            )}
+            <WebsiteLink url={tool.websiteUrl} />
             <dl className="mt-4 divide-y divide-slate-100">
               <Fact label="Pricing model">{tool.pricing.model}</Fact>
               <Fact label="Price">{tool.pricing.amount}</Fact>

@@ -1,5 +1,6 @@
 import { UNCATEGORIZED_SEGMENT } from "~/lib/constants";
 import type { CategoryEntry, TaxonomyEntry } from "~/lib/category-stats";
+import { toolPath } from "~/lib/paths";
 import type { ToolCard } from "~/lib/tool";
 import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
 
@@ -7,9 +8,16 @@ export type CataloguePage =
   | { kind: "category"; category: CategoryEntry }
   | { kind: "subcategory"; category: CategoryEntry; subCategory: TaxonomyEntry }
   | { kind: "tool"; tool: ToolCard }
+  | { kind: "moved"; to: string }
   | { kind: "not-found" };
 
 const NOT_FOUND = { kind: "not-found" } as const;
+
+/** Where a tool slug that was reached at the wrong address lives, if it names a tool at all. */
+function movedTool(snapshot: CatalogueSnapshot, slug: string | undefined): CataloguePage {
+  const tool = slug ? snapshot.bySlug.get(slug) : undefined;
+  return tool ? { kind: "moved", to: toolPath(tool) } : NOT_FOUND;
+}
 
 function toolAt(
   snapshot: CatalogueSnapshot,
@@ -18,16 +26,19 @@ function toolAt(
   subCategoryName: string | null,
 ): CataloguePage {
   const tool = snapshot.bySlug.get(slug);
-  if (!tool || tool.category !== categoryName || tool.subCategory !== subCategoryName) {
-    return NOT_FOUND;
+  if (tool && tool.category === categoryName && tool.subCategory === subCategoryName) {
+    return { kind: "tool", tool };
   }
-  return { kind: "tool", tool };
+  // A tool reached under another category or subcategory (it moved, or a link was shortened)
+  // goes to its one canonical address.
+  return movedTool(snapshot, slug);
 }
 
 /**
  * What a path under /ai-tools shows (spec 2 routes). `/ai-tools/{category}/{x}` is a subcategory
  * listing when x is a subcategory of that category, and otherwise a tool without subcategory;
- * tool slugs never take a listing's slug (see uniqueSlug), so the two cannot collide.
+ * tool slugs never take a listing's slug (see uniqueSlug), so the two cannot collide. A tool
+ * reached at any other address is "moved" to its canonical one.
  */
 export function resolveCataloguePath(
   snapshot: CatalogueSnapshot,
@@ -40,12 +51,14 @@ export function resolveCataloguePath(
     return second && !third ? toolAt(snapshot, second, null, null) : NOT_FOUND;
   }
   const category = snapshot.taxonomy.find((entry) => entry.slug === categorySlug);
-  if (!category) return NOT_FOUND;
+  if (!category) return movedTool(snapshot, third ?? second);
   if (!second) return { kind: "category", category };
 
   const subCategory = category.subcategories.find((entry) => entry.slug === second);
   if (third) {
-    return subCategory ? toolAt(snapshot, third, category.name, subCategory.name) : NOT_FOUND;
+    return subCategory
+      ? toolAt(snapshot, third, category.name, subCategory.name)
+      : movedTool(snapshot, third);
   }
   if (subCategory) return { kind: "subcategory", category, subCategory };
   return toolAt(snapshot, second, category.name, null);
