@@ -27,7 +27,7 @@ export function StarRating({ rating, className }: StarRatingProps) {
         </span>
       </span>
       <span aria-hidden="true" className="text-sm text-slate-600">
-        {clamped > 0 ? clamped.toFixed(1) : "New"}
+        {clamped > 0 ? clamped.toFixed(1) : "Not rated"}
       </span>
     </span>
   );

@@ -71,9 +71,7 @@ export function ToolPage({ tool, longDescriptionHtml }: ToolPageProps) {
           <p className="mt-3 text-lg text-slate-700">{tool.cardDescription}</p>
           <div className="mt-4 flex flex-wrap items-center gap-4 text-sm text-slate-600">
             <StarRating rating={tool.ratingAvg} />
-            <span>
-              {tool.ratingCount > 0 ? plural(tool.ratingCount, "rating") : "No ratings yet"}
-            </span>
+            {tool.ratingCount > 0 && <span>{plural(tool.ratingCount, "rating")}</span>}
             <span>{formatCount(tool.views)} views</span>
             <span>
               <span aria-hidden="true">♥ </span>
