@@ -1,5 +1,5 @@
 import { countCategories, toTaxonomy, type CategoryEntry } from "~/lib/category-stats";
-import { ALL_CATEGORIES, MIN_SEARCH_LENGTH, type SortOption } from "~/lib/constants";
+import { ALL_CATEGORIES, MIN_SEARCH_LENGTH } from "~/lib/constants";
 import type { ToolCard } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
 import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
@@ -15,36 +15,14 @@ export interface ToolResults {
   elapsedMs: number;
 }
 
-const SORT_KEYS: Record<Exclude<SortOption, "Relevance" | "Newest">, (tool: ToolCard) => number> = {
-  "Most Liked": (tool) => tool.likesTotal,
-  "Most Viewed": (tool) => tool.views,
-  Rating: (tool) => tool.ratingAvg,
-};
-
-function matchesWords(tool: ToolCard, words: string[]): boolean {
-  const text = `${tool.name} ${tool.category ?? ""} ${tool.subCategory ?? ""} ${tool.cardDescription}`;
-  const haystack = text.toLowerCase();
-  return words.every((word) => haystack.includes(word));
-}
-
-function sortTools(tools: ToolCard[], sort: SortOption, search: string): ToolCard[] {
-  // The snapshot is already newest first.
-  if (sort === "Newest") return tools;
-  if (sort === "Relevance") {
-    const exact = search.toLowerCase();
-    return tools.sort(
-      (a, b) =>
-        Number(b.name.toLowerCase() === exact) - Number(a.name.toLowerCase() === exact) ||
-        b.likesTotal - a.likesTotal,
-    );
-  }
-  const key = SORT_KEYS[sort];
-  // spec 9: every sort is descending; ties keep the snapshot's newest-first order.
-  return tools.sort((a, b) => {
-    const left = key(a);
-    const right = key(b);
-    return left < right ? 1 : left > right ? -1 : 0;
-  });
+/** spec 9 Relevance, until the search issue brings the weighted score: exact name, then likes. */
+function byRelevance(tools: ToolCard[], search: string): ToolCard[] {
+  const exact = search.toLowerCase();
+  return tools.sort(
+    (a, b) =>
+      Number(b.name.toLowerCase() === exact) - Number(a.name.toLowerCase() === exact) ||
+      b.likesTotal - a.likesTotal,
+  );
 }
 
 /**
@@ -58,28 +36,35 @@ export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolRe
   const words = isSearching ? search.toLowerCase().split(/\s+/) : [];
   const pricing = query.pricing === "All Pricing" ? null : query.pricing;
 
-  const isNarrowed = isSearching || pricing !== null;
-  const searched = isNarrowed
-    ? snapshot.tools.filter(
-        (tool) =>
-          (!isSearching || matchesWords(tool, words)) &&
-          (!pricing || tool.pricing.model === pricing),
-      )
-    : snapshot.tools;
-  const subcategories = new Set(query.subcategory);
-  const filtered = searched.filter(
-    (tool) =>
-      (query.category === ALL_CATEGORIES || tool.category === query.category) &&
-      (subcategories.size === 0 ||
-        (tool.subCategory !== null && subcategories.has(tool.subCategory))),
-  );
   const sort = query.sort ?? (isSearching ? "Relevance" : "Newest");
-  const sorted = sortTools(filtered, sort, search);
+  const subcategories = new Set(query.subcategory);
+
+  // One pass over the tools in the wanted order: search and pricing decide what counts for the
+  // facets and the All chip; category and subcategories then decide what is listed.
+  const isNarrowed = isSearching || pricing !== null;
+  const searched: ToolCard[] = [];
+  let searchedCount = 0;
+  const listed: ToolCard[] = [];
+  for (const tool of snapshot.sorted[sort === "Relevance" ? "Newest" : sort]) {
+    if (pricing && tool.pricing.model !== pricing) continue;
+    if (words.length > 0) {
+      const text = snapshot.searchText.get(tool.id) ?? "";
+      if (!words.every((word) => text.includes(word))) continue;
+    }
+    searchedCount++;
+    if (isNarrowed) searched.push(tool);
+    if (query.category !== ALL_CATEGORIES && tool.category !== query.category) continue;
+    if (subcategories.size > 0 && !(tool.subCategory && subcategories.has(tool.subCategory))) {
+      continue;
+    }
+    listed.push(tool);
+  }
+  const sorted = sort === "Relevance" ? byRelevance(listed, search) : listed;
 
   return {
     tools: sorted.slice(query.offset, query.offset + query.limit),
     total: sorted.length,
-    totalInAllCategories: searched.length,
+    totalInAllCategories: searchedCount,
     facets: isNarrowed ? toTaxonomy(countCategories(searched)) : snapshot.taxonomy,
     elapsedMs: Math.round((performance.now() - started) * 100) / 100,
   };
