@@ -105,9 +105,8 @@ function apiErrors(logger: Logger): ErrorRequestHandler {
       res.status(error.status).json(error.toJSON());
       return;
     }
-    // Express reports malformed requests (such as bad URL encoding) with a 4xx status.
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === "number" && status >= 400 && status < 500) {
+    const status = clientErrorStatus(error);
+    if (status) {
       res.status(status).json(new AppError("INVALID", "The request is not valid.").toJSON());
       return;
     }
@@ -118,15 +117,20 @@ function apiErrors(logger: Logger): ErrorRequestHandler {
   };
 }
 
+/** Express reports malformed requests (such as bad URL encoding) with a 4xx status. */
+function clientErrorStatus(error: unknown): number | null {
+  const status = (error as { status?: unknown }).status;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : null;
+}
+
 /** A plain page for requests that fail before React renders (a malformed URL, say). */
 function pageErrors(logger: Logger): ErrorRequestHandler {
   return (error, _req, res, _next) => {
-    const status = (error as { status?: unknown }).status;
-    const isBadRequest = typeof status === "number" && status >= 400 && status < 500;
-    if (!isBadRequest) logger.error({ err: error }, "page request failed");
-    const title = isBadRequest ? "That address is not valid" : "Something went wrong";
+    const status = clientErrorStatus(error);
+    if (!status) logger.error({ err: error }, "page request failed");
+    const title = status ? "That address is not valid" : "Something went wrong";
     res
-      .status(isBadRequest ? status : 500)
+      .status(status ?? 500)
       .type("html")
       .send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
