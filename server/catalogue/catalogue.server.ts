@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { tools } from "../db/schema";
-import { toolCardColumns, toToolCard } from "../services/tools/tool-shapes.server";
+import {
+  toolCardColumns,
+  toToolCard,
+  toolSearchColumns,
+  toToolSearchText,
+} from "../services/tools/tool-shapes.server";
 import { buildSnapshot, type CatalogueSnapshot } from "./snapshot.server";
 
 /** Holds the current snapshot of the online catalogue and rebuilds it on demand. */
@@ -16,10 +21,13 @@ export class Catalogue {
 
   async reload(): Promise<CatalogueSnapshot> {
     const rows = await this.db.query.tools.findMany({
-      columns: toolCardColumns,
+      columns: { ...toolCardColumns, ...toolSearchColumns },
       where: eq(tools.status, "online"),
     });
-    this.#snapshot = buildSnapshot(rows.map(toToolCard));
+    this.#snapshot = buildSnapshot(
+      rows.map(toToolCard),
+      new Map(rows.map((row) => [row.id, toToolSearchText(row)])),
+    );
     return this.#snapshot;
   }
 }

@@ -5,6 +5,7 @@ import {
   type CategoryStats,
 } from "~/lib/category-stats";
 import { TOP_TOOLS_LIMIT, type SortOption } from "~/lib/constants";
+import { buildSearchIndex, type SearchIndex } from "~/lib/search/search-index";
 import type { ToolCard } from "~/lib/tool";
 
 /** The sorts with a fixed order; Relevance depends on the query. */
@@ -16,24 +17,35 @@ const SORT_VALUE: Record<Exclude<FixedSort, "Newest">, (tool: ToolCard) => numbe
   Rating: (tool) => tool.ratingAvg,
 };
 
-/** spec 9: every sort is descending; a stable sort over the newest-first list breaks ties. */
-function sortedBy(tools: readonly ToolCard[], value: (tool: ToolCard) => number): ToolCard[] {
-  return [...tools].sort((a, b) => value(b) - value(a));
+/** The text of a tool that is searched but not shown on cards (spec 5 weighted fields). */
+export interface ToolSearchText {
+  hashtags: readonly string[];
+  keyFeatures: readonly string[];
+  longDescription: string;
+  seo: { titleTag: string; metaDescription: string };
 }
+
+const NO_SEARCH_TEXT: ToolSearchText = {
+  hashtags: [],
+  keyFeatures: [],
+  longDescription: "",
+  seo: { titleTag: "", metaDescription: "" },
+};
 
 /**
  * Every online tool in list shape, held in memory so that pages never wait on the database for
  * the catalogue (DESIGN.md 4). Immutable: a change builds a new snapshot.
  */
 export interface CatalogueSnapshot {
-  /** Online tools, newest first. */
+  /** Online tools, newest first. Positions in this list are the search index's documents. */
   tools: readonly ToolCard[];
   byId: ReadonlyMap<string, ToolCard>;
   bySlug: ReadonlyMap<string, ToolCard>;
   /** Every online tool in each fixed sort order, so a query filters instead of sorting. */
   sorted: Readonly<Record<FixedSort, readonly ToolCard[]>>;
-  /** Lower-cased text of each tool (by id) for word search. */
-  searchText: ReadonlyMap<string, string>;
+  /** Each tool's place (by its position in `tools`) in every fixed sort order. */
+  rank: Readonly<Record<FixedSort, Uint32Array>>;
+  searchIndex: SearchIndex;
   /** The most liked tools, ties newest first (spec 7 top tools). */
   topTools: readonly ToolCard[];
   stats: CategoryStats;
@@ -41,27 +53,38 @@ export interface CatalogueSnapshot {
   builtAt: Date;
 }
 
-export function buildSnapshot(cards: readonly ToolCard[]): CatalogueSnapshot {
+/** spec 9: every sort is descending; a stable sort over the newest-first list breaks ties. */
+function sortedBy(order: readonly number[], tools: readonly ToolCard[], sort: FixedSort): number[] {
+  if (sort === "Newest") return [...order];
+  const value = SORT_VALUE[sort];
+  return [...order].sort((a, b) => value(tools[b]!) - value(tools[a]!));
+}
+
+export function buildSnapshot(
+  cards: readonly ToolCard[],
+  searchText: ReadonlyMap<string, ToolSearchText> = new Map(),
+): CatalogueSnapshot {
   const tools = [...cards].sort(
     (a, b) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id),
   );
+  const positions = tools.map((_, i) => i);
+  const sorted = {} as Record<FixedSort, readonly ToolCard[]>;
+  const rank = {} as Record<FixedSort, Uint32Array>;
+  for (const sort of ["Newest", "Most Liked", "Most Viewed", "Rating"] as const) {
+    const order = sortedBy(positions, tools, sort);
+    sorted[sort] = order.map((position) => tools[position]!);
+    rank[sort] = new Uint32Array(tools.length);
+    order.forEach((position, place) => (rank[sort][position] = place));
+  }
   const stats = countCategories(tools);
-  const sorted = {
-    Newest: tools,
-    "Most Liked": sortedBy(tools, SORT_VALUE["Most Liked"]),
-    "Most Viewed": sortedBy(tools, SORT_VALUE["Most Viewed"]),
-    Rating: sortedBy(tools, SORT_VALUE.Rating),
-  };
   return {
     tools,
     byId: new Map(tools.map((tool) => [tool.id, tool])),
     bySlug: new Map(tools.map((tool) => [tool.slug, tool])),
     sorted,
-    searchText: new Map(
-      tools.map((tool) => [
-        tool.id,
-        `${tool.name} ${tool.category ?? ""} ${tool.subCategory ?? ""} ${tool.cardDescription}`.toLowerCase(),
-      ]),
+    rank,
+    searchIndex: buildSearchIndex(
+      tools.map((tool) => ({ ...tool, ...(searchText.get(tool.id) ?? NO_SEARCH_TEXT) })),
     ),
     topTools: sorted["Most Liked"].slice(0, TOP_TOOLS_LIMIT),
     stats,

@@ -1,5 +1,6 @@
 import { countCategories, toTaxonomy, type CategoryEntry } from "~/lib/category-stats";
-import { ALL_CATEGORIES, MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { ALL_CATEGORIES, MIN_SEARCH_LENGTH, type SortOption } from "~/lib/constants";
+import { searchDocuments } from "~/lib/search/search-index";
 import type { ToolCard } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
 import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
@@ -12,17 +13,23 @@ export interface ToolResults {
   totalInAllCategories: number;
   /** Category and subcategory counts of the tools that match the search and pricing filters. */
   facets: readonly CategoryEntry[];
+  /** The order used: the asked one, or Relevance when searching and Newest otherwise (spec 4). */
+  sort: SortOption;
   elapsedMs: number;
 }
 
-/** spec 9 Relevance, until the search issue brings the weighted score: exact name, then likes. */
-function byRelevance(tools: ToolCard[], search: string): ToolCard[] {
-  const exact = search.toLowerCase();
-  return tools.sort(
-    (a, b) =>
-      Number(b.name.toLowerCase() === exact) - Number(a.name.toLowerCase() === exact) ||
-      b.likesTotal - a.likesTotal,
-  );
+/** The tools the search matches (at most 1000, spec 5), in the wanted order. */
+function searchedInOrder(
+  snapshot: CatalogueSnapshot,
+  search: string,
+  sort: SortOption,
+): readonly ToolCard[] {
+  const docs = searchDocuments(snapshot.searchIndex, search).map((hit) => hit.doc);
+  if (sort !== "Relevance") {
+    const rank = snapshot.rank[sort];
+    docs.sort((a, b) => rank[a]! - rank[b]!);
+  }
+  return docs.map((doc) => snapshot.tools[doc]!);
 }
 
 /**
@@ -31,41 +38,39 @@ function byRelevance(tools: ToolCard[], search: string): ToolCard[] {
  */
 export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolResults {
   const started = performance.now();
-  const search = query.search.trim();
-  const isSearching = search.length >= MIN_SEARCH_LENGTH;
-  const words = isSearching ? search.toLowerCase().split(/\s+/) : [];
+  const isSearching = query.search.trim().length >= MIN_SEARCH_LENGTH;
+  const sort: SortOption = query.sort ?? (isSearching ? "Relevance" : "Newest");
   const pricing = query.pricing === "All Pricing" ? null : query.pricing;
-
-  const sort = query.sort ?? (isSearching ? "Relevance" : "Newest");
   const subcategories = new Set(query.subcategory);
+  const candidates = isSearching
+    ? searchedInOrder(snapshot, query.search, sort)
+    : snapshot.sorted[sort === "Relevance" ? "Newest" : sort];
 
-  // One pass over the tools in the wanted order: search and pricing decide what counts for the
-  // facets and the All chip; category and subcategories then decide what is listed.
+  // One pass: search and pricing decide what counts for the facets and the All chip; category
+  // and subcategories then decide what is listed. Only the asked page is kept.
   const isNarrowed = isSearching || pricing !== null;
-  const searched: ToolCard[] = [];
-  let searchedCount = 0;
-  const listed: ToolCard[] = [];
-  for (const tool of snapshot.sorted[sort === "Relevance" ? "Newest" : sort]) {
+  const narrowed: ToolCard[] = [];
+  let narrowedCount = 0;
+  const page: ToolCard[] = [];
+  let total = 0;
+  for (const tool of candidates) {
     if (pricing && tool.pricing.model !== pricing) continue;
-    if (words.length > 0) {
-      const text = snapshot.searchText.get(tool.id) ?? "";
-      if (!words.every((word) => text.includes(word))) continue;
-    }
-    searchedCount++;
-    if (isNarrowed) searched.push(tool);
+    narrowedCount++;
+    if (isNarrowed) narrowed.push(tool);
     if (query.category !== ALL_CATEGORIES && tool.category !== query.category) continue;
     if (subcategories.size > 0 && !(tool.subCategory && subcategories.has(tool.subCategory))) {
       continue;
     }
-    listed.push(tool);
+    if (total >= query.offset && page.length < query.limit) page.push(tool);
+    total++;
   }
-  const sorted = sort === "Relevance" ? byRelevance(listed, search) : listed;
 
   return {
-    tools: sorted.slice(query.offset, query.offset + query.limit),
-    total: sorted.length,
-    totalInAllCategories: searchedCount,
-    facets: isNarrowed ? toTaxonomy(countCategories(searched)) : snapshot.taxonomy,
+    tools: page,
+    total,
+    totalInAllCategories: narrowedCount,
+    facets: isNarrowed ? toTaxonomy(countCategories(narrowed)) : snapshot.taxonomy,
+    sort,
     elapsedMs: Math.round((performance.now() - started) * 100) / 100,
   };
 }

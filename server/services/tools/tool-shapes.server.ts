@@ -1,5 +1,6 @@
 import type { ToolStatus } from "~/lib/constants";
 import { TOOL_DEFAULTS, safeWebsiteUrl, type ToolCard, type ToolDetail } from "~/lib/tool";
+import type { ToolSearchText } from "../../catalogue/snapshot.server";
 import type { ToolRow } from "../../db/schema";
 
 export const toolCardColumns = {
@@ -20,6 +21,17 @@ export const toolCardColumns = {
 } as const;
 
 type CardRow = Pick<ToolRow, keyof typeof toolCardColumns>;
+
+/** The searched fields a card does not show (spec 5 weights). */
+export const toolSearchColumns = {
+  hashtags: true,
+  keyFeatures: true,
+  longDescription: true,
+  seoTitleTag: true,
+  seoMetaDescription: true,
+} as const;
+
+type SearchRow = Pick<ToolRow, keyof typeof toolSearchColumns>;
 
 // spec 3 defaults for missing values are applied here, once, for every reader.
 export function toToolCard(row: CardRow): ToolCard {
@@ -59,5 +71,14 @@ export function toToolDetail(row: ToolRow): ToolDetail {
     },
     metaDescription: row.metaDescription ?? "",
     mainImage: row.mainImage || row.image || "",
+  };
+}
+
+export function toToolSearchText(row: SearchRow): ToolSearchText {
+  return {
+    hashtags: row.hashtags ?? [],
+    keyFeatures: row.keyFeatures ?? [],
+    longDescription: row.longDescription ?? "",
+    seo: { titleTag: row.seoTitleTag ?? "", metaDescription: row.seoMetaDescription ?? "" },
   };
 }

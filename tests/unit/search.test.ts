@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { prefixEditDistance } from "~/lib/search/edit-distance";
+import { MAX_POPULARITY, popularity, relevance } from "~/lib/search/relevance";
+import {
+  buildSearchIndex,
+  MAX_RESULTS,
+  searchDocuments,
+  type SearchDocument,
+} from "~/lib/search/search-index";
+import { indexWords, queryWords } from "~/lib/search/tokenize";
+
+function doc(overrides: Partial<SearchDocument> = {}): SearchDocument {
+  return {
+    name: "Plain Tool",
+    category: "Operations",
+    subCategory: "Scheduling",
+    cardDescription: "Keeps a calendar.",
+    hashtags: [],
+    keyFeatures: [],
+    longDescription: "",
+    seo: { titleTag: "", metaDescription: "" },
+    views: 0,
+    likesTotal: 0,
+    ratingAvg: 0,
+    ...overrides,
+  };
+}
+
+function namesFor(docs: SearchDocument[], query: string, limit?: number): string[] {
+  const index = buildSearchIndex(docs);
+  return searchDocuments(index, query, limit).map((hit) => docs[hit.doc]!.name);
+}
+
+describe("prefixEditDistance", () => {
+  it.each([
+    ["transcrption", "transcription", 1, 1],
+    ["transcription", "transcription", 1, 0],
+    ["market", "marketing", 0, 0],
+    ["markte", "marketing", 0, 1],
+    ["markteing", "marketing", 1, 2],
+    ["invocie", "invoice", 1, 2],
+    ["recieve", "receive", 2, 2],
+    ["chatbto", "chatbot", 1, 1],
+    ["seo", "seo", 0, 0],
+    ["automaton", "automation", 1, 1],
+    ["xyzxyzxyz", "marketing", 1, 2],
+  ])("%s -> %s within %i typos is %i", (query, word, maxEdits, expected) => {
+    expect(prefixEditDistance(query, word, maxEdits)).toBe(expected);
+  });
+
+  it("matches a typo in the beginning of a longer word", () => {
+    expect(prefixEditDistance("transcrip", "transcription", 1)).toBe(0);
+    expect(prefixEditDistance("trnscript", "transcription", 1)).toBe(1);
+  });
+});
+
+describe("tokenizing", () => {
+  it("lower-cases, drops accents and indexes joined words with their parts", () => {
+    expect(indexWords("Café E-commerce GPT-4")).toEqual([
+      "cafe",
+      "e",
+      "commerce",
+      "ecommerce",
+      "gpt",
+      "4",
+      "gpt4",
+    ]);
+  });
+  it("drops query words shorter than the minimum match length", () => {
+    expect(queryWords("a CRM for e-commerce", 2)).toEqual(["crm", "for", "ecommerce"]);
+  });
+});
+
+describe("popularity and relevance (spec 9)", () => {
+  it("caps views at 50 points and likes at 30, and adds rating x 5", () => {
+    expect(popularity({ views: 1_000, likesTotal: 3, ratingAvg: 4 })).toBe(10 + 6 + 20);
+    expect(popularity({ views: 1_000_000, likesTotal: 1_000, ratingAvg: 5 })).toBe(MAX_POPULARITY);
+    expect(MAX_POPULARITY).toBe(105);
+  });
+  it("weighs the match 70% and popularity 30%", () => {
+    expect(relevance(1, 0)).toBeCloseTo(0.7);
+    expect(relevance(0, MAX_POPULARITY)).toBeCloseTo(0.3);
+    expect(relevance(0.5, MAX_POPULARITY / 2)).toBeCloseTo(0.5);
+  });
+});
+
+describe("searchDocuments", () => {
+  it("does not search a query shorter than two characters, trimmed", () => {
+    expect(namesFor([doc({ name: "A" })], " a ")).toEqual([]);
+    expect(namesFor([doc({ name: "AI Helper" })], "ai")).toEqual(["AI Helper"]);
+  });
+
+  it("finds a word by its beginning and with typos, per spec 5 threshold", () => {
+    const docs = [
+      doc({ name: "Scribe", cardDescription: "Meeting transcription in real time." }),
+      doc({ name: "Other" }),
+    ];
+    expect(namesFor(docs, "transcrption")).toEqual(["Scribe"]);
+    expect(namesFor(docs, "transcri")).toEqual(["Scribe"]);
+    // Six letters allow no typo (floor(0.15 x 6) = 0).
+    expect(namesFor(docs, "meetnig")).toEqual([]);
+  });
+
+  it("needs every query word to match somewhere, in any field", () => {
+    const docs = [
+      doc({
+        name: "Flowly",
+        category: "Marketing",
+        longDescription: "Long text. Deep inside it we mention automation of campaigns.",
+      }),
+      doc({ name: "Marketer", category: "Marketing" }),
+      doc({ name: "Robot", keyFeatures: ["Workflow automation"] }),
+    ];
+    expect(namesFor(docs, "marketing automation")).toEqual(["Flowly"]);
+    expect(namesFor(docs, "automation").sort()).toEqual(["Flowly", "Robot"]);
+  });
+
+  it("searches hashtags, key features and SEO fields", () => {
+    const docs = [
+      doc({ name: "Tagged", hashtags: ["#podcasting"] }),
+      doc({ name: "Featured", keyFeatures: ["Voice cloning"] }),
+      doc({ name: "Seo", seo: { titleTag: "Best invoicing robot", metaDescription: "" } }),
+    ];
+    expect(namesFor(docs, "podcasting")).toEqual(["Tagged"]);
+    expect(namesFor(docs, "cloning")).toEqual(["Featured"]);
+    expect(namesFor(docs, "invoicing")).toEqual(["Seo"]);
+  });
+
+  it("ranks by the spec 5 field weights when popularity is equal", () => {
+    const docs = [
+      doc({ name: "Meta", seo: { titleTag: "", metaDescription: "budget planner" } }),
+      doc({ name: "Long", longDescription: "a budget planner" }),
+      doc({ name: "Card", cardDescription: "budget planner" }),
+      doc({ name: "Budget Planner Pro" }),
+      doc({ name: "Sub", subCategory: "Budget" }),
+    ];
+    expect(namesFor(docs, "budget")).toEqual(["Budget Planner Pro", "Sub", "Card", "Long", "Meta"]);
+  });
+
+  it("lets popularity lift an equally good match (30% share)", () => {
+    const docs = [
+      doc({ name: "Quiet Notes", cardDescription: "notes" }),
+      doc({
+        name: "Loud Notes",
+        cardDescription: "notes",
+        views: 5_000,
+        likesTotal: 15,
+        ratingAvg: 5,
+      }),
+    ];
+    expect(namesFor(docs, "notes")).toEqual(["Loud Notes", "Quiet Notes"]);
+  });
+
+  it("puts an exact name match first, whatever its popularity", () => {
+    const docs = [
+      doc({ name: "Notion AI Helper", views: 90_000, likesTotal: 500, ratingAvg: 5 }),
+      doc({ name: "Notion", views: 0, likesTotal: 0, ratingAvg: 0 }),
+    ];
+    expect(namesFor(docs, "  notion ")).toEqual(["Notion", "Notion AI Helper"]);
+  });
+
+  it("matches a name written as one word", () => {
+    expect(namesFor([doc({ name: "Chat GPT Writer" })], "chatgpt")).toEqual(["Chat GPT Writer"]);
+  });
+
+  it("returns at most 1000 results, the best ones", () => {
+    const docs = Array.from({ length: MAX_RESULTS + 50 }, (_, i) =>
+      doc({ name: `Robot ${i}`, ratingAvg: (5 * i) / (MAX_RESULTS + 49) }),
+    );
+    const index = buildSearchIndex(docs);
+    const hits = searchDocuments(index, "robot");
+    expect(hits).toHaveLength(MAX_RESULTS);
+    expect(hits[0]!.doc).toBe(MAX_RESULTS + 49);
+    expect(hits.every((hit, i) => i === 0 || hits[i - 1]!.relevance >= hit.relevance)).toBe(true);
+  });
+
+  it("gives the same answer when asked twice (match cache) and after other queries", () => {
+    const docs = [doc({ name: "Alpha Writer" }), doc({ name: "Beta Writer" })];
+    const index = buildSearchIndex(docs);
+    const first = searchDocuments(index, "writer");
+    searchDocuments(index, "alpha");
+    expect(searchDocuments(index, "writer")).toEqual(first);
+    expect(searchDocuments(index, "alpha writer").map((hit) => hit.doc)).toEqual([0]);
+  });
+});
