@@ -14,6 +14,8 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { ConsentPreferences } from "./features/analytics/consent-preferences";
 import { AccountActions } from "./features/auth/account-actions";
+import { AuthDialogHost } from "./features/auth/auth-dialog-host";
+import { ToastProvider } from "./components/toast";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
@@ -40,11 +42,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <NavigationProgress />
-        <SiteHeader accountActions={(layout) => <AccountActions layout={layout} />} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter consentPreferences={<ConsentPreferences />} />
+        <ToastProvider>
+          <AuthDialogHost>
+            <SiteHeader accountActions={(layout) => <AccountActions layout={layout} />} />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter consentPreferences={<ConsentPreferences />} />
+          </AuthDialogHost>
+        </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

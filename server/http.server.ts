@@ -57,6 +57,9 @@ function securityHeaders(isProduction: boolean, isHttps: boolean): RequestHandle
   };
 }
 
+/** Tool ids are short and plain; anything else cannot name a tool (and never reaches SQL). */
+const isToolId = (id: string) => /^[\w-]{1,100}$/.test(id);
+
 function apiRoutes(app: Application): express.Router {
   const router = express.Router();
   router.get("/tools", (req, res) => {
@@ -66,9 +69,14 @@ function apiRoutes(app: Application): express.Router {
     res.json(app.services.findTools(parsed.data));
   });
   router.get("/tools/:id", async (req, res) => {
-    const tool = await app.services.getToolDetail(req.params.id);
+    const tool = isToolId(req.params.id) ? await app.services.getToolDetail(req.params.id) : null;
     if (!tool) throw new AppError("NOT_FOUND", "No tool has that id.");
     res.json({ tool });
+  });
+  router.post("/tools/:id/views", async (req, res) => {
+    const recorded = isToolId(req.params.id) && (await app.services.recordView(req.params.id));
+    if (!recorded) throw new AppError("NOT_FOUND", "No tool has that id.");
+    res.status(204).end();
   });
   router.use(() => {
     throw new AppError("NOT_FOUND", "No such endpoint.");

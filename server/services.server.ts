@@ -6,6 +6,7 @@ import { findTools } from "./services/tools/find-tools.server";
 import { getHomeData } from "./services/tools/get-home-data.server";
 import { getToolDetail } from "./services/tools/get-tool-detail.server";
 import { getToolPage } from "./services/tools/get-tool-page.server";
+import { recordView } from "./services/tools/record-view.server";
 import { resolveCataloguePath } from "./services/tools/resolve-catalogue-path.server";
 import type { NewsletterSignup } from "~/lib/newsletter";
 import type { ToolQuery } from "~/lib/tool-query";
@@ -31,6 +32,7 @@ export function createServices({ db, catalogue, env }: ServiceDeps) {
       resolveCataloguePath(catalogue.snapshot, segments),
     getToolDetail: (id: string) => getToolDetail(db, id),
     getToolPage: (id: string) => getToolPage(db, id),
+    recordView: (id: string) => recordView(db, id),
     getNewsletterEmbedUrl: () => env.NEWSLETTER_EMBED_URL ?? null,
     subscribeToNewsletter: (signup: NewsletterSignup) => subscribeToNewsletter(db, signup),
   };

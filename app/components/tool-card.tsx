@@ -1,23 +1,27 @@
 import { Link } from "react-router";
 import { CARD_IMAGE_HEIGHT_PX } from "~/lib/constants";
 import { toolPath } from "~/lib/paths";
-import { formatCount, plural, type ToolCard as ToolCardData } from "~/lib/tool";
+import { formatCount, type ToolCard as ToolCardData } from "~/lib/tool";
+import { LikeButton } from "./like-button";
 import { StarRating } from "./star-rating";
 import { ToolImage } from "./tool-image";
+import { useOpenTool } from "./use-open-tool";
 
 interface ToolCardProps {
   tool: ToolCardData;
   isPriority?: boolean;
+  /** Runs just before the tool opens, such as saving the list to come back to. */
+  onOpen?: () => void;
 }
 
-/** spec 2 Tool card. An article named by the tool's name. */
-export function ToolCard({ tool, isPriority }: ToolCardProps) {
-  const href = toolPath(tool);
+/** spec 2 Tool card. An article named by the tool's name; the whole card opens the tool. */
+export function ToolCard({ tool, isPriority, onOpen }: ToolCardProps) {
+  const openTool = useOpenTool();
   const headingId = `tool-${tool.id}`;
   return (
     <article
       aria-labelledby={headingId}
-      className="group relative flex w-full flex-col focus-within:ring-2 focus-within:ring-brand-600 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
+      className="group relative flex w-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-brand-600 hover:-translate-y-0.5 hover:shadow-md"
     >
       <div className="relative" style={{ height: CARD_IMAGE_HEIGHT_PX }}>
         <ToolImage
@@ -35,7 +39,11 @@ export function ToolCard({ tool, isPriority }: ToolCardProps) {
       </div>
       <div className="flex flex-1 flex-col p-5">
         <h3 id={headingId} className="text-lg font-semibold text-slate-950">
-          <Link to={href} className="after:absolute after:inset-0 focus-visible:outline-none">
+          <Link
+            to={toolPath(tool)}
+            onClick={(event) => openTool(event, tool.id, onOpen)}
+            className="after:absolute after:inset-0 focus-visible:outline-none"
+          >
             {tool.name}
           </Link>
         </h3>
@@ -59,10 +67,7 @@ export function ToolCard({ tool, isPriority }: ToolCardProps) {
             <span className="font-semibold text-slate-900">{tool.pricing.model}</span>
             <span className="text-slate-600"> · {tool.pricing.amount}</span>
           </p>
-          <span className="text-sm text-slate-600">
-            <span aria-hidden="true">♥ {formatCount(tool.likesTotal)}</span>
-            <span className="sr-only">{plural(tool.likesTotal, "like")}</span>
-          </span>
+          <LikeButton toolName={tool.name} likes={tool.likesTotal} />
         </div>
         <span
           aria-hidden="true"
@@ -72,5 +77,32 @@ export function ToolCard({ tool, isPriority }: ToolCardProps) {
         </span>
       </div>
     </article>
+  );
+}
+
+/** spec 2: the compact card, a small image with name and subcategory; it opens the tool. */
+export function CompactToolCard({ tool, onOpen }: Omit<ToolCardProps, "isPriority">) {
+  const openTool = useOpenTool();
+  return (
+    <Link
+      to={toolPath(tool)}
+      onClick={(event) => openTool(event, tool.id, onOpen)}
+      className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:border-brand-200 hover:bg-brand-50"
+    >
+      <ToolImage
+        path={tool.image}
+        size="small"
+        alt=""
+        width={48}
+        height={48}
+        className="size-12 shrink-0 rounded-lg"
+      />
+      <span className="min-w-0">
+        <span className="block truncate font-semibold text-slate-950">{tool.name}</span>
+        <span className="block truncate text-sm text-slate-600">
+          {tool.subCategory ?? tool.category ?? "AI tool"}
+        </span>
+      </span>
+    </Link>
   );
 }

@@ -1,6 +1,5 @@
 import { BrowsePage } from "~/features/catalogue/browse-page";
-import { readListingQuery } from "~/features/catalogue/listing-query.server";
-import { BROWSE_PATH } from "~/lib/paths";
+import { loadListing, readListingQuery } from "~/features/catalogue/listing-query.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/browse";
 
@@ -14,7 +13,7 @@ export function meta() {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const query = readListingQuery(context.services, new URL(request.url));
-  return { query, ...context.services.findTools(query) };
+  return loadListing(context.services, query);
 }
 
 export default function Browse({ loaderData }: Route.ComponentProps) {
@@ -23,7 +22,6 @@ export default function Browse({ loaderData }: Route.ComponentProps) {
       {...loaderData}
       title={TITLE}
       description={DESCRIPTION}
-      basePath={BROWSE_PATH}
       crumbs={[{ label: "Home", href: "/" }, { label: "AI Tools" }]}
     />
   );

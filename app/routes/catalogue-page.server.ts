@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { readListingQuery } from "~/features/catalogue/listing-query.server";
+import { loadListing, readListingQuery } from "~/features/catalogue/listing-query.server";
 import { BROWSE_PATH, categoryPath, subCategoryPath, toolPath } from "~/lib/paths";
 
 // The pages under /ai-tools/{category}/…: a category listing, a subcategory listing or a tool page,
@@ -25,16 +25,13 @@ export async function loadCataloguePage(
         kind: "listing" as const,
         title: `${page.category.name} AI Tools`,
         description: `Compare ${page.category.count} AI tools for ${page.category.name.toLowerCase()}: features, pricing and ratings side by side.`,
-        basePath: categoryPath(page.category.name),
         canonicalUrl: canonicalUrl(categoryPath(page.category.name)),
-        presetKeys: ["category"] as const,
         crumbs: [
           { label: "Home", href: "/" },
           { label: "AI Tools", href: BROWSE_PATH },
           { label: page.category.name },
         ],
-        query,
-        ...services.findTools(query),
+        ...loadListing(services, query),
       };
     }
     case "subcategory": {
@@ -46,17 +43,14 @@ export async function loadCataloguePage(
         kind: "listing" as const,
         title: `${page.subCategory.name} AI Tools`,
         description: `${page.subCategory.count} AI tools for ${page.subCategory.name.toLowerCase()} in ${page.category.name.toLowerCase()}, compared on features, pricing and ratings.`,
-        basePath: subCategoryPath(page.category.name, page.subCategory.name),
         canonicalUrl: canonicalUrl(subCategoryPath(page.category.name, page.subCategory.name)),
-        presetKeys: ["category", "subcategory"] as const,
         crumbs: [
           { label: "Home", href: "/" },
           { label: "AI Tools", href: BROWSE_PATH },
           { label: page.category.name, href: categoryPath(page.category.name) },
           { label: page.subCategory.name },
         ],
-        query,
-        ...services.findTools(query),
+        ...loadListing(services, query),
       };
     }
     case "tool": {

@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { AuthDialog, type AuthMode } from "./auth-dialog";
+import { useAuthPrompt } from "~/components/auth-prompt";
 
 interface AccountActionsProps {
   layout: "inline" | "stacked";
@@ -19,21 +18,20 @@ const STYLES = {
 
 /** spec 2 Header: signed out, Sign In and Sign Up open the auth dialog in that mode. */
 export function AccountActions({ layout }: AccountActionsProps) {
-  const [authMode, setAuthMode] = useState<AuthMode | null>(null);
+  const openAuth = useAuthPrompt();
   const styles = STYLES[layout];
   const Wrapper = layout === "stacked" ? "li" : "span";
   return (
     <>
       <Wrapper className="contents">
-        <button type="button" onClick={() => setAuthMode("signin")} className={styles.signIn}>
+        <button type="button" onClick={() => openAuth("signin")} className={styles.signIn}>
           Sign In
         </button>
       </Wrapper>
       <Wrapper className="contents">
-        <button type="button" onClick={() => setAuthMode("signup")} className={styles.signUp}>
+        <button type="button" onClick={() => openAuth("signup")} className={styles.signUp}>
           Sign Up
         </button>
-        <AuthDialog mode={authMode} onModeChange={setAuthMode} />
       </Wrapper>
     </>
   );

@@ -1,6 +1,5 @@
+import type { AuthMode } from "~/components/auth-prompt";
 import { Dialog } from "~/components/dialog";
-
-export type AuthMode = "signin" | "signup";
 
 const TITLES: Record<AuthMode, string> = {
   signin: "Sign in to your account",

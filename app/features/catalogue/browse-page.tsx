@@ -1,19 +1,30 @@
-import { Link } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { CategoryChips } from "~/components/category-chips";
-import { SearchForm } from "~/components/search-form";
 import { ToolCard } from "~/components/tool-card";
 import type { CategoryEntry } from "~/lib/category-stats";
-import {
-  ALL_CATEGORIES,
-  INITIAL_VISIBLE_TOOLS,
-  LOAD_MORE_STEP,
-  MAX_PAGE_SIZE,
-  MIN_SEARCH_LENGTH,
-} from "~/lib/constants";
+import { ALL_CATEGORIES, LOAD_MORE_STEP, type SortOption } from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";
-import { plural, type ToolCard as ToolCardData } from "~/lib/tool";
+import type { ToolCard as ToolCardData } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
+import { ActiveFilters } from "./active-filters";
+import { browseHref, toggled, type BrowseFilters } from "./browse-href";
+import { BrowseSearch } from "./browse-search";
+import {
+  clearSavedState,
+  readSavedFilters,
+  readSidebarExpanded,
+  saveFilters,
+  saveSidebarExpanded,
+  saveSnapshot,
+  takeSnapshot,
+} from "./browse-storage";
+import { EmptyResults } from "./empty-results";
+import { SortAndPricing } from "./sort-and-pricing";
+import { SubcategorySidebar } from "./subcategory-sidebar";
+import { SubcategoryTicker } from "./subcategory-ticker";
+import { useToolList } from "./use-tool-list";
 
 export interface BrowsePageProps {
   title: string;
@@ -24,46 +35,106 @@ export interface BrowsePageProps {
   total: number;
   totalInAllCategories: number;
   elapsedMs: number;
+  sort: SortOption;
   facets: readonly CategoryEntry[];
-  /** The page's own path: /ai-tools, or a category or subcategory listing. */
-  basePath: string;
-  /** Filters the path itself sets, left out of this page's links. */
-  presetKeys?: readonly ("category" | "subcategory")[];
+  highlightedCategories: readonly string[];
+  ticker: readonly { name: string; href: string }[];
 }
 
-type LinkChanges = Partial<Pick<ToolQuery, "category" | "subcategory" | "search" | "limit">>;
-
-/** A link that keeps every filter of `query` but the changed ones (and drops any offset). */
-function hrefWith(
-  path: string,
-  query: ToolQuery,
-  changes: LinkChanges,
-  omit: readonly string[] = [],
-): string {
-  const next = { ...query, ...changes };
-  const params = new URLSearchParams();
-  if (next.category !== ALL_CATEGORIES && !omit.includes("category")) {
-    params.set("category", next.category);
-  }
-  if (!omit.includes("subcategory")) {
-    for (const sub of next.subcategory) params.append("subcategory", sub);
-  }
-  if (next.search) params.set("search", next.search);
-  if (next.sort) params.set("sort", next.sort);
-  if (next.pricing !== "All Pricing") params.set("pricing", next.pricing);
-  if (next.limit !== INITIAL_VISIBLE_TOOLS) params.set("limit", String(next.limit));
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
+function filtersOf(query: ToolQuery): BrowseFilters {
+  return {
+    category: query.category,
+    subcategory: query.subcategory,
+    search: query.search,
+    ...(query.sort && { sort: query.sort }),
+    pricing: query.pricing,
+  };
 }
 
+/**
+ * spec 2 Browse page, also the category and subcategory listings. The URL holds the filters; the
+ * browser keeps the spec's saved state (browse-storage.ts) to come back to.
+ */
 export function BrowsePage(props: BrowsePageProps) {
-  const { title, description, crumbs, query, tools, total, elapsedMs, facets, basePath } = props;
-  const isSearching = query.search.trim().length >= MIN_SEARCH_LENGTH;
-  const current = facets.find((category) => category.name === query.category);
-  const hasMore = tools.length < total;
-  // Chips lead to /ai-tools with the chosen filter; the visible count starts again at 21 (spec 4).
-  const chipHref = (changes: LinkChanges) =>
-    hrefWith(BROWSE_PATH, query, { limit: INITIAL_VISIBLE_TOOLS, ...changes });
+  const { title, description, crumbs, query, facets, sort } = props;
+  const filters = filtersOf(query);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const key = `${location.pathname}${location.search}`;
+  const list = useToolList(key, filters, props.tools, props.total);
+  const [isSidebarExpanded, setIsSidebarExpanded] = useState(false);
+  const scrollTo = useRef<number | null>(null);
+
+  const go = (changes: Partial<BrowseFilters>, options: { replace?: boolean } = {}) =>
+    void navigate(browseHref({ ...filters, ...changes }), { preventScrollReset: true, ...options });
+
+  // spec 4: coming back from a tool within 5 minutes restores the list and the scroll position;
+  // otherwise a bare /ai-tools takes the saved filters. Every later change of filters is saved.
+  const isFirstVisit = useRef(true);
+  /* eslint-disable react-hooks/set-state-in-effect -- browser storage exists only after hydration */
+  useEffect(() => {
+    if (isFirstVisit.current) {
+      isFirstVisit.current = false;
+      setIsSidebarExpanded(readSidebarExpanded(localStorage));
+      const snapshot = takeSnapshot(sessionStorage, key, Date.now());
+      if (snapshot) {
+        list.restore(snapshot.tools, snapshot.total);
+        setIsSidebarExpanded(snapshot.sidebarExpanded);
+        scrollTo.current = snapshot.scrollY;
+        return;
+      }
+      const saved =
+        location.pathname === BROWSE_PATH && !location.search && readSavedFilters(localStorage);
+      if (saved) {
+        void navigate(browseHref(saved), { replace: true });
+        return;
+      }
+    }
+    saveFilters(localStorage, filters);
+    // Runs once per listing; `filters` is derived from the same URL as `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  /* eslint-enable react-hooks/set-state-in-effect */
+
+  useEffect(() => {
+    if (scrollTo.current === null) return;
+    window.scrollTo(0, scrollTo.current);
+    scrollTo.current = null;
+  });
+
+  const rememberList = () =>
+    saveSnapshot(sessionStorage, localStorage, {
+      url: key,
+      tools: list.tools,
+      total: list.total,
+      filters,
+      visibleCount: list.tools.length,
+      scrollY: window.scrollY,
+      sidebarExpanded: isSidebarExpanded,
+      savedAt: Date.now(),
+    });
+  const forgetEverything = () => clearSavedState(sessionStorage, localStorage);
+
+  const isLoading =
+    navigation.state === "loading" && navigation.location.pathname.startsWith(BROWSE_PATH);
+  const highlighted = new Set(props.highlightedCategories);
+  // A chosen category stays in the row even when nothing in it matches the search.
+  const categories =
+    query.category === ALL_CATEGORIES || facets.some((entry) => entry.name === query.category)
+      ? facets
+      : [...facets, { name: query.category, slug: "", count: 0, subcategories: [] }];
+  const chipHref = (category: string) =>
+    browseHref({
+      ...filters,
+      category,
+      // Subcategories of other categories would empty the list.
+      subcategory: filters.subcategory.filter((name) =>
+        facets
+          .find((entry) => entry.name === category)
+          ?.subcategories.some((sub) => sub.name === name),
+      ),
+    });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -71,18 +142,30 @@ export function BrowsePage(props: BrowsePageProps) {
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">{title}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">{description}</p>
 
+      <div className="mt-5">
+        <SubcategoryTicker items={props.ticker} />
+      </div>
+
       <div className="mt-6 max-w-2xl">
-        <SearchForm
-          key={query.search}
-          defaultValue={query.search}
-          hidden={{
-            ...(query.category !== ALL_CATEGORIES && { category: query.category }),
-            ...(query.pricing !== "All Pricing" && { pricing: query.pricing }),
-          }}
+        <BrowseSearch
+          filters={filters}
+          total={list.total}
+          shown={list.tools.length}
+          elapsedMs={props.elapsedMs}
+          isLoading={isLoading}
+          onSearch={(text, { isTyping }) =>
+            go(
+              {
+                search: text,
+                sort: text || filters.sort === "Relevance" ? undefined : filters.sort,
+              },
+              { replace: isTyping },
+            )
+          }
         />
       </div>
 
-      <div className="mt-6">
+      <div className="mt-4">
         <CategoryChips
           label="Categories"
           items={[
@@ -90,95 +173,81 @@ export function BrowsePage(props: BrowsePageProps) {
               name: ALL_CATEGORIES,
               slug: "all",
               count: props.totalInAllCategories,
-              href: chipHref({ category: ALL_CATEGORIES, subcategory: [] }),
+              href: browseHref({ ...filters, category: ALL_CATEGORIES }),
               isCurrent: query.category === ALL_CATEGORIES,
             },
-            ...facets.map((category) => ({
+            ...categories.map((category) => ({
               ...category,
-              href: chipHref({ category: category.name, subcategory: [] }),
+              href: chipHref(category.name),
               isCurrent: category.name === query.category,
+              isHighlighted: highlighted.has(category.name),
             })),
           ]}
         />
       </div>
-      {current && current.subcategories.length > 0 && (
-        <div className="mt-4">
-          <h2 className="mb-2 text-sm font-semibold text-slate-700">
-            Subcategories of {current.name}
-          </h2>
-          <CategoryChips
-            label={`Subcategories of ${current.name}`}
-            items={current.subcategories.map((sub) => ({
-              ...sub,
-              href: chipHref({ category: current.name, subcategory: [sub.name] }),
-              isCurrent: query.subcategory.includes(sub.name),
-            }))}
-          />
-        </div>
-      )}
 
-      <div className="mt-6 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-        <p className="text-slate-600" aria-live="polite">
-          {isSearching
-            ? `${plural(total, "result")} for "${query.search}" (${elapsedMs} ms)`
-            : `Showing ${tools.length} of ${total} tools`}
-        </p>
-        {query.search && (
-          <Link
-            to={hrefWith(
-              basePath,
-              query,
-              { search: "", limit: INITIAL_VISIBLE_TOOLS },
-              props.presetKeys,
-            )}
-            className="font-medium text-brand-700 underline underline-offset-2"
-          >
-            Clear search
-          </Link>
-        )}
+      <div className="mt-5">
+        <SortAndPricing filters={filters} sort={sort} />
       </div>
 
-      <h2 className="sr-only">Tools</h2>
-      {tools.length === 0 ? (
-        <div className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-          <p className="text-lg font-semibold text-slate-900">
-            {isSearching ? `No tools found for "${query.search}"` : "No tools match your filters"}
-          </p>
-          <p className="mt-2 text-slate-600">
-            {isSearching
-              ? "Try fewer or shorter words, check the spelling, or search in all categories."
-              : "Try another category or pricing option, or clear the filters."}
-          </p>
-          <Link to={BROWSE_PATH} className="mt-4 inline-block font-medium text-brand-700 underline">
-            Reset All Filters
-          </Link>
-        </div>
-      ) : (
-        <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {tools.map((tool, index) => (
-            <li key={tool.id} className="flex">
-              <ToolCard tool={tool} isPriority={index < 3} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <div className="mt-5">
+        <ActiveFilters filters={filters} onReset={forgetEverything} />
+      </div>
 
-      {hasMore && (
-        <div className="mt-10 text-center">
-          <Link
-            to={hrefWith(
-              basePath,
-              query,
-              { limit: Math.min(tools.length + LOAD_MORE_STEP, MAX_PAGE_SIZE) },
-              props.presetKeys,
-            )}
-            preventScrollReset
-            className="inline-block rounded-xl border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-slate-50"
-          >
-            Load More Tools
-          </Link>
-        </div>
-      )}
+      <div className="mt-4 flex flex-col gap-6 lg:flex-row">
+        <SubcategorySidebar
+          facets={facets}
+          category={query.category}
+          selected={query.subcategory}
+          isExpanded={isSidebarExpanded}
+          onExpandedChange={(isExpanded) => {
+            setIsSidebarExpanded(isExpanded);
+            saveSidebarExpanded(localStorage, isExpanded);
+          }}
+          onToggle={(name) => go({ subcategory: toggled(query.subcategory, name) })}
+        />
+
+        <section aria-labelledby="browse-results" className="min-w-0 flex-1">
+          <h2 id="browse-results" className="sr-only">
+            Tools
+          </h2>
+          {list.tools.length === 0 ? (
+            <EmptyResults search={query.search} onReset={forgetEverything} />
+          ) : (
+            <ul
+              className={`grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isLoading ? "opacity-60" : ""}`}
+            >
+              {list.tools.map((tool, index) => (
+                <li key={tool.id} className="flex">
+                  <ToolCard tool={tool} isPriority={index < 3} onOpen={rememberList} />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          {list.hasMore && (
+            <div className="mt-10 text-center">
+              <Link
+                to={browseHref(filters, list.tools.length + LOAD_MORE_STEP)}
+                preventScrollReset
+                onClick={(event) => {
+                  event.preventDefault();
+                  if (list.status !== "loading") void list.loadMore();
+                }}
+                aria-disabled={list.status === "loading"}
+                className="inline-block rounded-xl border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-slate-50"
+              >
+                {list.status === "loading" ? "Loading..." : "Load More Tools"}
+              </Link>
+              {list.status === "failed" && (
+                <p role="alert" className="mt-3 text-sm text-red-700">
+                  More tools could not be loaded. Check your connection and try again.
+                </p>
+              )}
+            </div>
+          )}
+        </section>
+      </div>
     </div>
   );
 }

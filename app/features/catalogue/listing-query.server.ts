@@ -1,4 +1,5 @@
 import { ALL_CATEGORIES } from "~/lib/constants";
+import { subCategoryPath } from "~/lib/paths";
 import { queryFromSearchParams, toolQuerySchema, type ToolQuery } from "~/lib/tool-query";
 import type { AppServices } from "../../../server/services.server";
 
@@ -25,4 +26,34 @@ export function readListingQuery(
       );
   const isKnown = services.getTaxonomy().some((category) => category.name === query.category);
   return isKnown ? query : { ...query, category: ALL_CATEGORIES };
+}
+
+const TICKER_SIZE = 24;
+
+/**
+ * Everything a listing page shows: one page of tools with facet counts, the categories to
+ * highlight for the chosen subcategories (spec 4) and the most populated subcategories for the
+ * ticker.
+ */
+export function loadListing(services: AppServices, query: ToolQuery) {
+  const taxonomy = services.getTaxonomy();
+  const chosen = new Set(query.subcategory);
+  return {
+    query,
+    ...services.findTools(query),
+    highlightedCategories: taxonomy
+      .filter((category) => category.subcategories.some((sub) => chosen.has(sub.name)))
+      .map((category) => category.name),
+    ticker: taxonomy
+      .flatMap((category) =>
+        category.subcategories.map((sub) => ({
+          name: sub.name,
+          count: sub.count,
+          href: subCategoryPath(category.name, sub.name),
+        })),
+      )
+      .sort((a, b) => b.count - a.count)
+      .slice(0, TICKER_SIZE)
+      .map(({ name, href }) => ({ name, href })),
+  };
 }

@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { CategoryChips } from "~/components/category-chips";
 import { SearchForm } from "~/components/search-form";
-import { ToolCard } from "~/components/tool-card";
-import { ToolImage } from "~/components/tool-image";
+import { CompactToolCard, ToolCard } from "~/components/tool-card";
 import type { CategoryEntry } from "~/lib/category-stats";
 import { BROWSE_PATH, browseUrl, toolPath } from "~/lib/paths";
 import { plural, type ToolCard as ToolCardData } from "~/lib/tool";
@@ -134,25 +133,7 @@ export function HomePage({ taxonomy, total, featured, recentlyAdded, topTools }:
           <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {recentlyAdded.map((tool) => (
               <li key={tool.id}>
-                <Link
-                  to={toolPath(tool)}
-                  className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:border-brand-200 hover:bg-brand-50"
-                >
-                  <ToolImage
-                    path={tool.image}
-                    size="small"
-                    alt=""
-                    width={48}
-                    height={48}
-                    className="size-12 shrink-0 rounded-lg"
-                  />
-                  <span className="min-w-0">
-                    <span className="block truncate font-semibold text-slate-950">{tool.name}</span>
-                    <span className="block truncate text-sm text-slate-600">
-                      {tool.subCategory ?? tool.category ?? "AI tool"}
-                    </span>
-                  </span>
-                </Link>
+                <CompactToolCard tool={tool} />
               </li>
             ))}
           </ul>

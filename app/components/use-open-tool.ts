@@ -1,0 +1,39 @@
+import { useNavigate } from "react-router";
+import { LIKE_ERROR_TOAST_MS } from "~/lib/constants";
+import { VIEW_FAILED } from "~/lib/messages";
+import { useToast } from "./toast";
+
+const VIEW_TIMEOUT_MS = 3_000;
+
+/** What travels in navigation state to a tool page (spec 2: scroll position is passed along). */
+export interface ToolNavigationState {
+  scrollY: number;
+}
+
+/**
+ * spec 2 and 7: opening a tool records a view first (POST /api/tools/:id/views). If that fails,
+ * the spec's message shows and the tool opens anyway. Clicks that open a new tab or window are
+ * left to the browser.
+ */
+export function useOpenTool() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  return (event: React.MouseEvent<HTMLAnchorElement>, toolId: string, beforeOpen?: () => void) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    event.preventDefault();
+    const href = event.currentTarget.getAttribute("href") ?? "/";
+    const state: ToolNavigationState = { scrollY: window.scrollY };
+    beforeOpen?.();
+    fetch(`/api/tools/${encodeURIComponent(toolId)}/views`, {
+      method: "POST",
+      signal: AbortSignal.timeout(VIEW_TIMEOUT_MS),
+    })
+      .then((response) => {
+        if (!response.ok) throw new Error(`views answered ${response.status}`);
+      })
+      .catch(() => toast({ message: VIEW_FAILED, tone: "error", durationMs: LIKE_ERROR_TOAST_MS }))
+      .finally(() => void navigate(href, { state }));
+  };
+}

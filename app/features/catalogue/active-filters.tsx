@@ -1,0 +1,72 @@
+import { Link } from "react-router";
+import { ALL_CATEGORIES } from "~/lib/constants";
+import { BROWSE_PATH } from "~/lib/paths";
+import { browseHref, isDefault, toggled, type BrowseFilters } from "./browse-href";
+
+interface ActiveFiltersProps {
+  filters: BrowseFilters;
+  /** Forgets the saved browse state; the link itself goes to the defaults. */
+  onReset: () => void;
+}
+
+function Chip({ label, href }: { label: string; href: string }) {
+  return (
+    <li>
+      <Link
+        to={href}
+        preventScrollReset
+        aria-label={`Remove filter ${label}`}
+        className="inline-flex min-h-8 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100"
+      >
+        {label}
+        <span aria-hidden="true">×</span>
+      </Link>
+    </li>
+  );
+}
+
+/** spec 2: the filters in use as removable chips that stay in view, with Reset All. */
+export function ActiveFilters({ filters, onReset }: ActiveFiltersProps) {
+  if (isDefault(filters)) return null;
+  const without = (changes: Partial<BrowseFilters>) => browseHref({ ...filters, ...changes });
+  return (
+    <section
+      aria-label="Active filters"
+      className="sticky top-16 z-30 -mx-4 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6"
+    >
+      <ul className="flex flex-wrap items-center gap-2">
+        {filters.category !== ALL_CATEGORIES && (
+          <Chip
+            label={`Category: ${filters.category}`}
+            href={without({ category: ALL_CATEGORIES })}
+          />
+        )}
+        {filters.subcategory.map((name) => (
+          <Chip
+            key={name}
+            label={`Subcategory: ${name}`}
+            href={without({ subcategory: toggled(filters.subcategory, name) })}
+          />
+        ))}
+        {filters.search.trim() !== "" && (
+          <Chip label={`Search: "${filters.search}"`} href={without({ search: "" })} />
+        )}
+        {filters.sort && (
+          <Chip label={`Sort: ${filters.sort}`} href={without({ sort: undefined })} />
+        )}
+        {filters.pricing !== "All Pricing" && (
+          <Chip label={`Pricing: ${filters.pricing}`} href={without({ pricing: "All Pricing" })} />
+        )}
+        <li>
+          <Link
+            to={BROWSE_PATH}
+            onClick={onReset}
+            className="inline-flex min-h-8 items-center rounded-full px-3 text-sm font-semibold text-slate-700 underline underline-offset-2 hover:text-slate-950"
+          >
+            Reset All
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

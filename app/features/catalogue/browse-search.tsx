@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState } from "react";
+import { Form } from "react-router";
+import { DEFAULT_SEARCH_PLACEHOLDER, MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from "~/lib/constants";
+import { debounce } from "~/lib/debounce";
+import { plural } from "~/lib/tool";
+import { filterParams, listingPath, type BrowseFilters } from "./browse-href";
+
+const MAX_SEARCH_LENGTH = 200;
+
+interface BrowseSearchProps {
+  filters: BrowseFilters;
+  /** The search the results below were found for. */
+  total: number;
+  shown: number;
+  elapsedMs: number;
+  isLoading: boolean;
+  onSearch: (text: string, options: { isTyping: boolean }) => void;
+}
+
+/**
+ * spec 2 and 4: the browse page's search box. Typing searches after 300 ms of quiet; Enter
+ * searches at once; Clear empties it. Shows "Searching..." until results arrive, then the results
+ * line. Without JavaScript it is a plain GET form.
+ */
+export function BrowseSearch({
+  filters,
+  total,
+  shown,
+  elapsedMs,
+  isLoading,
+  onSearch,
+}: BrowseSearchProps) {
+  const [text, setText] = useState(filters.search);
+  const [isWaiting, setIsWaiting] = useState(false);
+  // The last search this box asked for. Any other change of the URL's search (a chip, Reset, the
+  // back button) replaces what the box shows; its own answers never overwrite newer typing.
+  const [asked, setAsked] = useState(filters.search);
+  const [urlSearch, setUrlSearch] = useState(filters.search);
+  if (filters.search !== urlSearch) {
+    setUrlSearch(filters.search);
+    if (filters.search !== asked) {
+      setAsked(filters.search);
+      setText(filters.search);
+    }
+  }
+
+  const latestOnSearch = useRef(onSearch);
+  useEffect(() => {
+    latestOnSearch.current = onSearch;
+  });
+  const searchSoon = useRef<ReturnType<typeof debounce<[string]>>>(null);
+  useEffect(() => () => searchSoon.current?.cancel(), []);
+
+  const ask = (value: string, isTyping: boolean) => {
+    setIsWaiting(false);
+    const trimmed = value.trim();
+    // spec 5: a query shorter than two characters is not searched.
+    if (trimmed.length > 0 && trimmed.length < MIN_SEARCH_LENGTH) return;
+    setAsked(trimmed);
+    latestOnSearch.current(trimmed, { isTyping });
+  };
+  const typed = (value: string) => {
+    setText(value);
+    setIsWaiting(true);
+    searchSoon.current ??= debounce((latest: string) => ask(latest, true), SEARCH_DEBOUNCE_MS);
+    searchSoon.current(value);
+  };
+  const searchNow = (value: string) => {
+    searchSoon.current?.cancel();
+    ask(value, false);
+  };
+
+  const trimmed = text.trim();
+  const isSearching = filters.search.length >= MIN_SEARCH_LENGTH;
+  const hidden = [...filterParams({ ...filters, search: "", sort: undefined })];
+
+  return (
+    <div>
+      <Form
+        method="get"
+        action={listingPath(filters.category)}
+        role="search"
+        className="flex w-full gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (trimmed !== "") searchNow(text);
+        }}
+      >
+        {hidden.map(([name, value]) => (
+          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+        ))}
+        <label htmlFor="browse-search" className="sr-only">
+          Search AI tools
+        </label>
+        <div className="relative min-w-0 flex-1">
+          <input
+            id="browse-search"
+            type="search"
+            name="search"
+            value={text}
+            maxLength={MAX_SEARCH_LENGTH}
+            placeholder={DEFAULT_SEARCH_PLACEHOLDER}
+            autoComplete="off"
+            onChange={(event) => typed(event.target.value)}
+            className="w-full rounded-xl border border-slate-300 bg-white py-3 pr-20 pl-4 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+          />
+          {text !== "" && (
+            <button
+              type="button"
+              onClick={() => {
+                setText("");
+                searchNow("");
+              }}
+              className="absolute top-1/2 right-2 -translate-y-1/2 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            >
+              Clear
+            </button>
+          )}
+        </div>
+        {text !== "" && (
+          <button
+            type="submit"
+            className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
+          >
+            Search
+          </button>
+        )}
+      </Form>
+      <p className="mt-3 min-h-6 text-sm text-slate-600" aria-live="polite">
+        {isWaiting || isLoading ? (
+          <span className="inline-flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className="size-3.5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+            />
+            Searching...
+          </span>
+        ) : trimmed.length > 0 && trimmed.length < MIN_SEARCH_LENGTH ? (
+          "Type at least 2 characters to search."
+        ) : isSearching ? (
+          `${plural(total, "result")} for "${filters.search}" (${elapsedMs} ms)`
+        ) : (
+          `Showing ${shown.toLocaleString("en-US")} of ${plural(total, "tool")}`
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import {
+  ALL_CATEGORIES,
+  PRICING_FILTERS,
+  SNAPSHOT_VALIDITY_MS,
+  SORT_OPTIONS,
+  type PricingFilter,
+  type SortOption,
+} from "~/lib/constants";
+import type { ToolCard } from "~/lib/tool";
+import { DEFAULT_FILTERS, isDefault, type BrowseFilters } from "./browse-href";
+
+// spec 3 "Saved browse state in the browser": local keys for each filter, the scroll position, the
+// visible count and the sidebar; a session snapshot to come back to from a tool page.
+
+export const LOCAL_KEYS = {
+  category: "browse_category",
+  subcategories: "browse_subcategories",
+  search: "browse_search",
+  sort: "browse_sort",
+  pricing: "browse_pricing",
+  scroll: "browse_scroll",
+  visibleCount: "browse_visible_count",
+  sidebarExpanded: "browse_sidebar_expanded",
+} as const;
+
+export const SNAPSHOT_KEY = "browse_snapshot";
+
+export interface BrowseSnapshot {
+  /** The listing's address, path and query. */
+  url: string;
+  tools: ToolCard[];
+  total: number;
+  filters: BrowseFilters;
+  visibleCount: number;
+  scrollY: number;
+  sidebarExpanded: boolean;
+  savedAt: number;
+}
+
+/** Storage can be missing, full or forbidden (private modes); saved state is a convenience. */
+function attempt<T>(action: () => T, fallback: T): T {
+  try {
+    return action();
+  } catch {
+    return fallback;
+  }
+}
+
+export function saveFilters(storage: Storage, filters: BrowseFilters): void {
+  attempt(() => {
+    if (isDefault(filters)) {
+      for (const key of [
+        LOCAL_KEYS.category,
+        LOCAL_KEYS.subcategories,
+        LOCAL_KEYS.search,
+        LOCAL_KEYS.sort,
+        LOCAL_KEYS.pricing,
+      ]) {
+        storage.removeItem(key);
+      }
+      return;
+    }
+    storage.setItem(LOCAL_KEYS.category, filters.category);
+    storage.setItem(LOCAL_KEYS.subcategories, JSON.stringify(filters.subcategory));
+    storage.setItem(LOCAL_KEYS.search, filters.search);
+    if (filters.sort) storage.setItem(LOCAL_KEYS.sort, filters.sort);
+    else storage.removeItem(LOCAL_KEYS.sort);
+    storage.setItem(LOCAL_KEYS.pricing, filters.pricing);
+  }, undefined);
+}
+
+function stringList(text: string | null): string[] {
+  const value: unknown = attempt(() => JSON.parse(text ?? "[]"), []);
+  return Array.isArray(value) ? value.filter((item) => typeof item === "string") : [];
+}
+
+/** The saved filters, or null when none differ from the defaults. Unknown values are dropped. */
+export function readSavedFilters(storage: Storage): BrowseFilters | null {
+  return attempt(() => {
+    const sort = storage.getItem(LOCAL_KEYS.sort);
+    const pricing = storage.getItem(LOCAL_KEYS.pricing);
+    const filters: BrowseFilters = {
+      category: storage.getItem(LOCAL_KEYS.category) || ALL_CATEGORIES,
+      subcategory: stringList(storage.getItem(LOCAL_KEYS.subcategories)),
+      search: storage.getItem(LOCAL_KEYS.search) ?? "",
+      ...(SORT_OPTIONS.includes(sort as SortOption) && { sort: sort as SortOption }),
+      pricing: PRICING_FILTERS.includes(pricing as PricingFilter)
+        ? (pricing as PricingFilter)
+        : DEFAULT_FILTERS.pricing,
+    };
+    return isDefault(filters) ? null : filters;
+  }, null);
+}
+
+export function saveSidebarExpanded(storage: Storage, isExpanded: boolean): void {
+  attempt(() => storage.setItem(LOCAL_KEYS.sidebarExpanded, String(isExpanded)), undefined);
+}
+
+export function readSidebarExpanded(storage: Storage): boolean {
+  return attempt(() => storage.getItem(LOCAL_KEYS.sidebarExpanded) === "true", false);
+}
+
+export function saveSnapshot(session: Storage, local: Storage, snapshot: BrowseSnapshot): void {
+  attempt(() => {
+    local.setItem(LOCAL_KEYS.scroll, String(Math.round(snapshot.scrollY)));
+    local.setItem(LOCAL_KEYS.visibleCount, String(snapshot.visibleCount));
+    session.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot));
+  }, undefined);
+}
+
+/**
+ * The snapshot of this listing, taken less than 5 minutes ago (spec 4), or null. A snapshot is
+ * used once: reading it removes it.
+ */
+export function takeSnapshot(session: Storage, url: string, now: number): BrowseSnapshot | null {
+  return attempt(() => {
+    const text = session.getItem(SNAPSHOT_KEY);
+    if (!text) return null;
+    const snapshot = JSON.parse(text) as BrowseSnapshot;
+    if (snapshot.url !== url) return null;
+    session.removeItem(SNAPSHOT_KEY);
+    const age = now - snapshot.savedAt;
+    const isValid = age >= 0 && age < SNAPSHOT_VALIDITY_MS && Array.isArray(snapshot.tools);
+    return isValid ? snapshot : null;
+  }, null);
+}
+
+/** spec 4 Reset: every saved value goes. */
+export function clearSavedState(session: Storage, local: Storage): void {
+  attempt(() => {
+    session.removeItem(SNAPSHOT_KEY);
+    for (const key of Object.values(LOCAL_KEYS)) local.removeItem(key);
+  }, undefined);
+}

@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { NO_FILTER_RESULTS, noSearchResults } from "~/lib/messages";
+import { BROWSE_PATH } from "~/lib/paths";
+
+interface EmptyResultsProps {
+  search: string;
+  /** Forgets the saved browse state; the link itself goes to the defaults. */
+  onReset: () => void;
+}
+
+const SEARCH_TIPS = [
+  "Check the spelling, or try a shorter word: “transcri” finds transcription tools.",
+  "Use fewer words; every word has to match.",
+  "Search for the task instead of a product name, such as “meeting notes”.",
+  "Remove a category, subcategory or pricing filter.",
+];
+
+/** spec 8: the empty states, with search tips. */
+export function EmptyResults({ search, onReset }: EmptyResultsProps) {
+  const isSearch = search.trim() !== "";
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center sm:p-10">
+      <p className="text-lg font-semibold text-slate-900">
+        {isSearch ? noSearchResults(search) : NO_FILTER_RESULTS}
+      </p>
+      {isSearch ? (
+        <ul className="mx-auto mt-4 max-w-md list-disc space-y-1 pl-5 text-left text-sm text-slate-600">
+          {SEARCH_TIPS.map((tip) => (
+            <li key={tip}>{tip}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-slate-600">Try another category or pricing option.</p>
+      )}
+      <Link
+        to={BROWSE_PATH}
+        onClick={onReset}
+        className="mt-6 inline-block rounded-xl bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
+        Reset All Filters
+      </Link>
+    </div>
+  );
+}

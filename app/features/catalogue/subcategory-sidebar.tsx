@@ -1,0 +1,120 @@
+import { useId } from "react";
+import type { CategoryEntry } from "~/lib/category-stats";
+import {
+  ALL_CATEGORIES,
+  MOBILE_SIDEBAR_MAX_HEIGHT_PX,
+  SUBCATEGORY_LIST_HEIGHT_PX,
+} from "~/lib/constants";
+import { NO_SUBCATEGORIES } from "~/lib/messages";
+
+interface SubcategorySidebarProps {
+  /** Counts of the tools that match the search and pricing filters. */
+  facets: readonly CategoryEntry[];
+  category: string;
+  selected: readonly string[];
+  isExpanded: boolean;
+  onExpandedChange: (isExpanded: boolean) => void;
+  onToggle: (subcategory: string) => void;
+}
+
+interface Group {
+  category: string;
+  items: { name: string; count: number }[];
+}
+
+/** The subcategories to offer: the chosen category's, or every category's; chosen ones always. */
+function groupsFor(
+  facets: readonly CategoryEntry[],
+  category: string,
+  selected: readonly string[],
+) {
+  const groups: Group[] = facets
+    .filter((entry) => category === ALL_CATEGORIES || entry.name === category)
+    .map((entry) => ({ category: entry.name, items: [...entry.subcategories] }))
+    .filter((group) => group.items.length > 0);
+  const offered = new Set(groups.flatMap((group) => group.items.map((item) => item.name)));
+  const missing = selected.filter((name) => !offered.has(name));
+  if (missing.length > 0) {
+    groups.unshift({ category: "Chosen", items: missing.map((name) => ({ name, count: 0 })) });
+  }
+  return groups;
+}
+
+/**
+ * spec 2: the subcategory sidebar, checkboxes with counts; a collapsible panel on small screens
+ * (spec 9: at most 1000 px high, the list itself 600 px).
+ */
+export function SubcategorySidebar(props: SubcategorySidebarProps) {
+  const { facets, category, selected, isExpanded, onExpandedChange, onToggle } = props;
+  const panelId = useId();
+  const groups = groupsFor(facets, category, selected);
+  return (
+    <aside aria-labelledby={`${panelId}-title`} className="lg:w-64 lg:shrink-0">
+      <button
+        type="button"
+        aria-expanded={isExpanded}
+        aria-controls={panelId}
+        onClick={() => onExpandedChange(!isExpanded)}
+        className="flex w-full items-center justify-between rounded-xl border border-slate-200 bg-white px-4 py-3 text-left font-semibold text-slate-900 lg:hidden"
+      >
+        <span>
+          Subcategories
+          {selected.length > 0 && (
+            <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
+              {selected.length} chosen
+            </span>
+          )}
+        </span>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className={`size-5 transition-transform ${isExpanded ? "rotate-180" : ""}`}
+          fill="currentColor"
+        >
+          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
+        </svg>
+      </button>
+      <div
+        id={panelId}
+        style={{ maxHeight: MOBILE_SIDEBAR_MAX_HEIGHT_PX }}
+        className={`mt-2 overflow-hidden rounded-xl border border-slate-200 bg-white p-4 lg:mt-0 lg:block ${isExpanded ? "block" : "hidden"}`}
+      >
+        <h2 id={`${panelId}-title`} className="text-sm font-semibold text-slate-900">
+          Subcategories
+        </h2>
+        {groups.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{NO_SUBCATEGORIES}</p>
+        ) : (
+          <div
+            style={{ maxHeight: SUBCATEGORY_LIST_HEIGHT_PX }}
+            className="mt-3 overflow-y-auto pr-1"
+          >
+            {groups.map((group) => (
+              <fieldset key={group.category} className="mb-4 last:mb-0">
+                <legend className="mb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                  {group.category}
+                </legend>
+                <ul>
+                  {group.items.map((item) => (
+                    <li key={item.name}>
+                      <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+                        <input
+                          type="checkbox"
+                          checked={selected.includes(item.name)}
+                          onChange={() => onToggle(item.name)}
+                          className="size-4 rounded border-slate-300 accent-brand-700"
+                        />
+                        <span className="flex-1">{item.name}</span>
+                        <span className="text-xs text-slate-500">{item.count}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              </fieldset>
+            ))}
+          </div>
+        )}
+      </div>
+    </aside>
+  );
+}
