@@ -3,6 +3,8 @@ import { toolPath } from "~/lib/paths";
 import { expect, sampleTools, test } from "./fixtures";
 
 test.describe("axe reports no violations", () => {
+  // axe takes several seconds on a page of this size on a small CI machine.
+  test.slow();
   test("on the home page", async ({ page }) => {
     await page.goto("/");
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

@@ -92,3 +92,20 @@ test("a malformed page address gets a plain 400 page with a way home", async ({ 
   expect(html).toContain("That address is not valid");
   expect(html).toContain('href="/"');
 });
+
+test("POST /api/tools/:id/views counts one view; an unknown tool gets a 404", async ({
+  request,
+}) => {
+  const { tools } = await (await request.get("/api/tools?limit=1&sort=Rating")).json();
+  const id = tools[0].id as string;
+  const before = (await (await request.get(`/api/tools/${id}`)).json()).tool.views as number;
+  expect((await request.post(`/api/tools/${id}/views`)).status()).toBe(204);
+  const after = (await (await request.get(`/api/tools/${id}`)).json()).tool.views as number;
+  expect(after).toBe(before + 1);
+
+  for (const bad of ["no-such-tool", "%00", "x".repeat(300)]) {
+    const response = await request.post(`/api/tools/${bad}/views`);
+    expect(response.status(), bad).toBe(404);
+    expect((await response.json()).error.code).toBe("NOT_FOUND");
+  }
+});

@@ -126,13 +126,23 @@ test("bad filter values on a page fall back to their defaults instead of failing
   await expect(page.getByRole("article")).toHaveCount(21);
 });
 
-test("Load More Tools adds 9 cards and keeps the sort and pricing", async ({ page }) => {
-  await page.goto("/ai-tools?sort=Most%20Liked&pricing=Freemium");
+test("Load More Tools adds 9 cards of the same listing, in the same order", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/ai-tools?sort=Most+Liked&pricing=Freemium");
   await expect(page.getByRole("article")).toHaveCount(21);
   await page.getByRole("link", { name: "Load More Tools" }).click();
   await expect(page.getByRole("article")).toHaveCount(30);
-  await expect(page).toHaveURL(/sort=Most\+Liked/);
-  await expect(page).toHaveURL(/pricing=Freemium/);
+  await page.getByRole("link", { name: "Load More Tools" }).click();
+  await expect(page.getByRole("article")).toHaveCount(39);
+  await expect(page).toHaveURL(/\/ai-tools\?sort=Most\+Liked&pricing=Freemium$/);
+
+  const api = await request.get("/api/tools?sort=Most+Liked&pricing=Freemium&limit=39");
+  const { tools } = (await api.json()) as { tools: { name: string }[] };
+  await expect(page.getByRole("article").getByRole("heading")).toHaveText(
+    tools.map((tool) => tool.name),
+  );
 });
 
 test("the search box shows Search only with text and ignores blank text", async ({ page }) => {
@@ -169,11 +179,13 @@ test("a tool reached at another address redirects to its canonical URL, which th
   );
 });
 
-test("Clear search leaves the other filters and shows every tool again", async ({ page }) => {
+test("Clear empties the search, keeps the other filters and shows every tool again", async ({
+  page,
+}) => {
   await page.goto("/ai-tools?search=meeting&pricing=Free");
   await expect(page.getByText(/results? for "meeting"/)).toBeVisible();
-  await page.getByRole("link", { name: "Clear search" }).click();
+  await page.getByRole("button", { name: "Clear", exact: true }).click();
   await expect(page).toHaveURL(/\/ai-tools\?pricing=Free$/);
   await expect(page.getByRole("searchbox", { name: "Search AI tools" })).toHaveValue("");
-  await expect(page.getByText(/^Showing 21 of \d+ tools$/)).toBeVisible();
+  await expect(page.getByText(/^Showing 21 of [\d,]+ tools$/)).toBeVisible();
 });

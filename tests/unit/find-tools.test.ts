@@ -91,4 +91,41 @@ describe("findTools", () => {
     );
     expect(query(raw)).toMatchObject({ subcategory: ["SEO", "Ads"], sort: "Rating" });
   });
+  it("sorts search results by relevance unless another sort is chosen (spec 4)", () => {
+    const page = findTools(snapshot, query({ search: "writer" }));
+    expect(page.sort).toBe("Relevance");
+    // Equal matches: popularity decides (Old Writer: 50 likes and more views).
+    expect(page.tools.map((tool) => tool.name)).toEqual(["Old Writer", "Fresh Writer"]);
+    expect(names({ search: "writer", sort: "Newest" })).toEqual(["Fresh Writer", "Old Writer"]);
+    expect(names({ search: "writer", sort: "Rating" })).toEqual(["Fresh Writer", "Old Writer"]);
+    expect(findTools(snapshot, query()).sort).toBe("Newest");
+  });
+  it("puts an exact name match first", () => {
+    expect(names({ search: "fresh writer" })[0]).toBe("Fresh Writer");
+  });
+  it("counts the All chip and the facets over search and pricing, not over the category", () => {
+    const page = findTools(snapshot, query({ search: "writer", category: "Sales" }));
+    expect(page.total).toBe(0);
+    expect(page.totalInAllCategories).toBe(2);
+    expect(page.facets.map((facet) => [facet.name, facet.count])).toEqual([["Writing", 2]]);
+  });
+  it("reaches every tool by paging, far past the first thousand", () => {
+    const many = buildSnapshot(
+      Array.from({ length: 1_100 }, (_, i) =>
+        createToolCard({
+          name: `Bulk ${i}`,
+          createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, i)).toISOString(),
+        }),
+      ),
+    );
+    const last = findTools(many, query({ offset: 1_099, limit: 9 }));
+    expect(last.tools.map((tool) => tool.name)).toEqual(["Bulk 0"]);
+    expect(last.total).toBe(1_100);
+  });
+  it("returns at most 1000 search results (spec 5)", () => {
+    const many = buildSnapshot(
+      Array.from({ length: 1_100 }, (_, i) => createToolCard({ name: `Robot ${i}` })),
+    );
+    expect(findTools(many, query({ search: "robot" })).total).toBe(1_000);
+  });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useOptimistic, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { CategoryChips } from "~/components/category-chips";
@@ -64,7 +64,10 @@ export function BrowsePage(props: BrowsePageProps) {
   const key = `${location.pathname}${location.search}`;
   const list = useToolList(key, filters, props.tools, props.total);
   const [isSidebarExpanded, setIsSidebarExpanded] = useState(false);
-  const scrollTo = useRef<number | null>(null);
+  // Where to scroll once the restored list is on the page, and how long that list is.
+  const scrollTo = useRef<{ y: number; count: number } | null>(null);
+  // A ticked box shows ticked at once, before the new list arrives.
+  const [subcategories, setSubcategories] = useOptimistic(query.subcategory);
 
   const go = (changes: Partial<BrowseFilters>, options: { replace?: boolean } = {}) =>
     void navigate(browseHref({ ...filters, ...changes }), { preventScrollReset: true, ...options });
@@ -81,7 +84,7 @@ export function BrowsePage(props: BrowsePageProps) {
       if (snapshot) {
         list.restore(snapshot.tools, snapshot.total);
         setIsSidebarExpanded(snapshot.sidebarExpanded);
-        scrollTo.current = snapshot.scrollY;
+        scrollTo.current = { y: snapshot.scrollY, count: snapshot.tools.length };
         return;
       }
       const saved =
@@ -98,8 +101,8 @@ export function BrowsePage(props: BrowsePageProps) {
   /* eslint-enable react-hooks/set-state-in-effect */
 
   useEffect(() => {
-    if (scrollTo.current === null) return;
-    window.scrollTo(0, scrollTo.current);
+    if (scrollTo.current === null || list.tools.length < scrollTo.current.count) return;
+    window.scrollTo(0, scrollTo.current.y);
     scrollTo.current = null;
   });
 
@@ -198,13 +201,21 @@ export function BrowsePage(props: BrowsePageProps) {
         <SubcategorySidebar
           facets={facets}
           category={query.category}
-          selected={query.subcategory}
+          selected={subcategories}
           isExpanded={isSidebarExpanded}
           onExpandedChange={(isExpanded) => {
             setIsSidebarExpanded(isExpanded);
             saveSidebarExpanded(localStorage, isExpanded);
           }}
-          onToggle={(name) => go({ subcategory: toggled(query.subcategory, name) })}
+          onToggle={(name) =>
+            startTransition(async () => {
+              const next = toggled(subcategories, name);
+              setSubcategories(next);
+              await navigate(browseHref({ ...filters, subcategory: next }), {
+                preventScrollReset: true,
+              });
+            })
+          }
         />
 
         <section aria-labelledby="browse-results" className="min-w-0 flex-1">

@@ -1,0 +1,237 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import type { CategoryEntry } from "~/lib/category-stats";
+import { expect, test } from "./fixtures";
+
+// spec 2 Browse page and Tool card, spec 4 Browse filters, spec 8 empty states.
+
+interface Listing {
+  total: number;
+  totalInAllCategories: number;
+  facets: CategoryEntry[];
+  tools: { id: string; name: string; category: string | null; views: number }[];
+}
+
+async function listing(request: APIRequestContext, query = ""): Promise<Listing> {
+  return (await request.get(`/api/tools?${query}`)).json() as Promise<Listing>;
+}
+
+const cards = (page: Page) => page.getByRole("article");
+const categoryChips = (page: Page) =>
+  page.getByRole("navigation", { name: "Categories", exact: true });
+const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search AI tools" });
+
+test("typing searches after a pause, shows the results line and sorts by Relevance", async ({
+  page,
+}) => {
+  await page.goto("/ai-tools?sort=Most+Liked");
+  await searchBox(page).pressSequentially("transcrption", { delay: 20 });
+  await expect(page.getByText(/^[\d,]+ results? for "transcrption" \([\d.]+ ms\)$/)).toBeVisible();
+  await expect(page).toHaveURL(/\/ai-tools\?search=transcrption$/);
+  await expect(
+    page.getByRole("navigation", { name: "Sort by" }).getByRole("link", { name: "Relevance" }),
+  ).toHaveAttribute("aria-current", "true");
+  await expect(cards(page).first()).toBeVisible();
+});
+
+test("a query of one character is not searched", async ({ page }) => {
+  await page.goto("/ai-tools");
+  await searchBox(page).fill("a");
+  await expect(page.getByText("Type at least 2 characters to search.")).toBeVisible();
+  await expect(page).toHaveURL(/\/ai-tools$/);
+  await expect(cards(page)).toHaveCount(21);
+});
+
+test("empty states use the spec's texts", async ({ page, request }) => {
+  await page.goto("/ai-tools?search=qqxxzzqq");
+  await expect(page.getByText('No tools found for "qqxxzzqq"')).toBeVisible();
+  await expect(page.getByText(/Check the spelling/)).toBeVisible();
+
+  const { facets } = await listing(request, "limit=1");
+  const [first, second] = facets as [CategoryEntry, CategoryEntry];
+  const foreign = second.subcategories[0]!.name;
+  await page.goto(
+    `/ai-tools?category=${encodeURIComponent(first.name)}&subcategory=${encodeURIComponent(foreign)}`,
+  );
+  await expect(page.getByText("No tools match your filters")).toBeVisible();
+  await page.getByRole("link", { name: "Reset All Filters" }).click();
+  await expect(page).toHaveURL(/\/ai-tools$/);
+  await expect(cards(page)).toHaveCount(21);
+});
+
+test("chip counts add up: All is the total, each category chip is its listing's size", async ({
+  page,
+  request,
+}) => {
+  const all = await listing(request, "pricing=Paid&limit=1");
+  await page.goto("/ai-tools?pricing=Paid");
+  const chips = categoryChips(page).getByRole("link");
+  await expect(chips.first()).toHaveText(new RegExp(`^All\\s*${all.totalInAllCategories}$`));
+  expect(all.totalInAllCategories).toBe(all.total);
+
+  const counted = all.facets.reduce((sum, entry) => sum + entry.count, 0);
+  const uncategorized = all.total - counted;
+  expect(uncategorized).toBeGreaterThanOrEqual(0);
+  // The rest are tools without a category, which have no chip.
+  let withoutCategory = 0;
+  for (let offset = 0; offset < all.total; offset += 1000) {
+    const page = await listing(request, `pricing=Paid&offset=${offset}&limit=1000`);
+    withoutCategory += page.tools.filter((tool) => !tool.category).length;
+  }
+  expect(uncategorized).toBe(withoutCategory);
+
+  const biggest = all.facets[0]!;
+  await chips.filter({ hasText: biggest.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/ai-tools/${biggest.slug}\\?pricing=Paid$`));
+  await expect(page.getByText(`Showing 21 of ${biggest.count} tools`)).toBeVisible();
+});
+
+test("a chosen subcategory highlights its category and filters the list", async ({
+  page,
+  request,
+}) => {
+  const { facets } = await listing(request, "limit=1");
+  const parent = facets[2]!;
+  const sub = parent.subcategories[0]!;
+  await page.goto("/ai-tools");
+  await page.getByRole("checkbox", { name: new RegExp(`^${sub.name}`) }).check();
+  await expect(page).toHaveURL(
+    `/ai-tools?subcategory=${encodeURIComponent(sub.name).replace(/%20/g, "+")}`,
+  );
+  const chip = categoryChips(page).getByRole("link", { name: new RegExp(`^${parent.name}`) });
+  await expect(chip).toHaveAttribute("data-highlighted", "true");
+  await expect(chip).toContainText("has chosen subcategories");
+  await expect(page.getByText(`of ${sub.count} tools`)).toBeVisible();
+  for (const card of await cards(page).all()) await expect(card).toContainText(sub.name);
+});
+
+test("query parameters preset every filter", async ({ page, request }) => {
+  const { facets } = await listing(request, "limit=1");
+  const category = facets[0]!;
+  const sub = category.subcategories[0]!;
+  await page.goto(
+    `/ai-tools?category=${encodeURIComponent(category.name)}&subcategory=${encodeURIComponent(sub.name)}&search=ai&pricing=Freemium&sort=Rating`,
+  );
+  await expect(
+    categoryChips(page).getByRole("link", { name: new RegExp(`^${category.name}`) }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("checkbox", { name: new RegExp(`^${sub.name}`) })).toBeChecked();
+  await expect(searchBox(page)).toHaveValue("ai");
+  await expect(
+    page.getByRole("navigation", { name: "Pricing" }).getByRole("link", { name: "Freemium" }),
+  ).toHaveAttribute("aria-current", "true");
+  await expect(
+    page.getByRole("navigation", { name: "Sort by" }).getByRole("link", { name: "Rating" }),
+  ).toHaveAttribute("aria-current", "true");
+});
+
+test("Reset All restores the defaults and forgets the saved filters", async ({ page }) => {
+  await page.goto("/ai-tools?search=notes&pricing=Free&sort=Rating");
+  const active = page.getByRole("region", { name: "Active filters" });
+  await expect(active.getByRole("link", { name: /Remove filter/ })).toHaveCount(3);
+  await active.getByRole("link", { name: "Reset All" }).click();
+  await expect(page).toHaveURL(/\/ai-tools$/);
+  await expect(searchBox(page)).toHaveValue("");
+  await expect(active).toHaveCount(0);
+  await expect(cards(page)).toHaveCount(21);
+  await expect(
+    page.getByRole("navigation", { name: "Sort by" }).getByRole("link", { name: "Newest" }),
+  ).toHaveAttribute("aria-current", "true");
+  await page.goto("/");
+  await page.goto("/ai-tools");
+  await expect(page).toHaveURL(/\/ai-tools$/);
+});
+
+test("a bare /ai-tools brings back the filters saved in this browser", async ({ page }) => {
+  await page.goto("/ai-tools?pricing=Freemium&sort=Most+Viewed");
+  await expect(cards(page)).toHaveCount(21);
+  await page.goto("/");
+  await page.goto("/ai-tools");
+  await expect(page).toHaveURL(/\/ai-tools\?sort=Most\+Viewed&pricing=Freemium$/);
+});
+
+test("back from a tool restores the filters, the visible count and the scroll position", async ({
+  page,
+}) => {
+  await page.goto("/ai-tools?pricing=Freemium");
+  await page.getByRole("link", { name: "Load More Tools" }).click();
+  await expect(cards(page)).toHaveCount(30);
+  const card = cards(page).nth(27);
+  await card.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(1000);
+  const name = (await card.getByRole("heading").textContent()) as string;
+  await card.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/ai-tools\?pricing=Freemium$/);
+  await expect(cards(page)).toHaveCount(30);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrolled + 50);
+});
+
+test("opening a tool records a view first", async ({ page, request }) => {
+  await page.goto("/ai-tools?sort=Rating");
+  const card = cards(page).first();
+  const name = (await card.getByRole("heading").textContent()) as string;
+  const viewed = page.waitForRequest(
+    (req) => req.method() === "POST" && /\/api\/tools\/[^/]+\/views$/.test(req.url()),
+  );
+  await card.getByRole("link", { name }).click();
+  const id = /\/api\/tools\/([^/]+)\/views$/.exec((await viewed).url())![1]!;
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const { tool } = await (await request.get(`/api/tools/${id}`)).json();
+  expect(tool.name).toBe(name);
+});
+
+test("a failed view shows the spec's message and the tool opens anyway", async ({
+  page,
+  consoleProblems,
+}) => {
+  await page.route(/\/api\/tools\/[^/]+\/views$/, (route) => route.abort("failed"));
+  await page.goto("/ai-tools");
+  const card = cards(page).first();
+  const name = (await card.getByRole("heading").textContent()) as string;
+  await card.getByRole("link", { name }).click();
+  await expect(page.getByText("Failed to record view. Proceeding to tool page.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // The browser reports the failed request; that is the failure this test causes.
+  expect(consoleProblems).toEqual([expect.stringMatching(/Failed to load resource/)]);
+  consoleProblems.length = 0;
+});
+
+test("a signed-out like asks the visitor to sign in", async ({ page }) => {
+  await page.goto("/ai-tools");
+  await cards(page)
+    .first()
+    .getByRole("button", { name: /^Like / })
+    .click();
+  await expect(page.getByRole("dialog", { name: "Sign in to your account" })).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the subcategory sidebar is a panel that opens and filters", async ({ page }) => {
+    test.slow();
+    await page.goto("/ai-tools");
+    const toggle = page.getByRole("button", { name: /^Subcategories/ });
+    const firstBox = page.getByRole("checkbox").first();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(firstBox).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await firstBox.check();
+    await expect(page).toHaveURL(/subcategory=/);
+    await expect(toggle).toContainText("1 chosen");
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});
+
+test("axe reports no violations on a filtered search with results", async ({ page }) => {
+  test.slow();
+  await page.goto("/ai-tools?search=meeting&pricing=Freemium&sort=Rating");
+  await expect(cards(page).first()).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+});

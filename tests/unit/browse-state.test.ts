@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  apiToolsUrl,
+  browseHref,
+  DEFAULT_FILTERS,
+  toggled,
+  type BrowseFilters,
+} from "~/features/catalogue/browse-href";
+import {
+  clearSavedState,
+  LOCAL_KEYS,
+  readSavedFilters,
+  saveFilters,
+  saveSnapshot,
+  SNAPSHOT_KEY,
+  takeSnapshot,
+  type BrowseSnapshot,
+} from "~/features/catalogue/browse-storage";
+import { SEARCH_DEBOUNCE_MS, SNAPSHOT_VALIDITY_MS } from "~/lib/constants";
+import { debounce } from "~/lib/debounce";
+import { createToolCard } from "../factories";
+
+class MemoryStorage implements Storage {
+  #items = new Map<string, string>();
+  get length() {
+    return this.#items.size;
+  }
+  clear() {
+    this.#items.clear();
+  }
+  getItem(key: string) {
+    return this.#items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.#items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.#items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.#items.set(key, value);
+  }
+}
+
+const marketing: BrowseFilters = {
+  category: "Marketing",
+  subcategory: ["SEO", "Email Marketing"],
+  search: "  growth  ",
+  sort: "Rating",
+  pricing: "Free",
+};
+
+describe("browse addresses", () => {
+  it("puts a category in the path and the other filters in the query", () => {
+    expect(browseHref(marketing)).toBe(
+      "/ai-tools/marketing?subcategory=SEO&subcategory=Email+Marketing&search=growth&sort=Rating&pricing=Free",
+    );
+    expect(browseHref(DEFAULT_FILTERS)).toBe("/ai-tools");
+    expect(browseHref(DEFAULT_FILTERS, 30)).toBe("/ai-tools?limit=30");
+  });
+  it("asks the API for the next page of the same listing", () => {
+    expect(apiToolsUrl(marketing, 21, 9)).toBe(
+      "/api/tools?subcategory=SEO&subcategory=Email+Marketing&search=growth&sort=Rating&pricing=Free&category=Marketing&offset=21&limit=9",
+    );
+  });
+  it("toggles a subcategory in and out of the selection", () => {
+    expect(toggled(["SEO"], "Ads")).toEqual(["SEO", "Ads"]);
+    expect(toggled(["SEO", "Ads"], "SEO")).toEqual(["Ads"]);
+  });
+});
+
+describe("saved filters (spec 3 local keys)", () => {
+  it("saves every filter under its own key and reads them back", () => {
+    const storage = new MemoryStorage();
+    saveFilters(storage, marketing);
+    expect(storage.getItem(LOCAL_KEYS.category)).toBe("Marketing");
+    expect(storage.getItem(LOCAL_KEYS.sort)).toBe("Rating");
+    expect(readSavedFilters(storage)).toEqual(marketing);
+  });
+  it("reads nothing when only defaults were saved, and removes the keys", () => {
+    const storage = new MemoryStorage();
+    saveFilters(storage, marketing);
+    saveFilters(storage, DEFAULT_FILTERS);
+    expect(storage.length).toBe(0);
+    expect(readSavedFilters(storage)).toBeNull();
+  });
+  it("drops values that are not valid any more", () => {
+    const storage = new MemoryStorage();
+    storage.setItem(LOCAL_KEYS.category, "Sales");
+    storage.setItem(LOCAL_KEYS.sort, "Cheapest");
+    storage.setItem(LOCAL_KEYS.pricing, "Gold");
+    storage.setItem(LOCAL_KEYS.subcategories, "{not json");
+    expect(readSavedFilters(storage)).toEqual({ ...DEFAULT_FILTERS, category: "Sales" });
+  });
+});
+
+describe("the session snapshot (spec 4: valid for 5 minutes)", () => {
+  beforeEach(() => vi.useFakeTimers({ now: new Date("2026-11-22T10:00:00Z") }));
+  afterEach(() => vi.useRealTimers());
+
+  const snapshotAt = (savedAt: number): BrowseSnapshot => ({
+    url: "/ai-tools?pricing=Free",
+    tools: [createToolCard()],
+    total: 40,
+    filters: { ...DEFAULT_FILTERS, pricing: "Free" },
+    visibleCount: 30,
+    scrollY: 1234,
+    sidebarExpanded: true,
+    savedAt,
+  });
+
+  it("is restored once, for the same listing, within 5 minutes", () => {
+    const session = new MemoryStorage();
+    const local = new MemoryStorage();
+    saveSnapshot(session, local, snapshotAt(Date.now()));
+    expect(local.getItem(LOCAL_KEYS.scroll)).toBe("1234");
+    expect(local.getItem(LOCAL_KEYS.visibleCount)).toBe("30");
+    expect(takeSnapshot(session, "/ai-tools", Date.now())).toBeNull();
+
+    vi.advanceTimersByTime(SNAPSHOT_VALIDITY_MS - 1);
+    expect(takeSnapshot(session, "/ai-tools?pricing=Free", Date.now())?.scrollY).toBe(1234);
+    expect(takeSnapshot(session, "/ai-tools?pricing=Free", Date.now())).toBeNull();
+  });
+
+  it("is not restored after 5 minutes", () => {
+    const session = new MemoryStorage();
+    saveSnapshot(session, new MemoryStorage(), snapshotAt(Date.now()));
+    vi.advanceTimersByTime(SNAPSHOT_VALIDITY_MS);
+    expect(takeSnapshot(session, "/ai-tools?pricing=Free", Date.now())).toBeNull();
+    expect(session.getItem(SNAPSHOT_KEY)).toBeNull();
+  });
+
+  it("is cleared with every saved value on Reset", () => {
+    const session = new MemoryStorage();
+    const local = new MemoryStorage();
+    saveFilters(local, marketing);
+    saveSnapshot(session, local, snapshotAt(Date.now()));
+    local.setItem("analytics_consent", "granted");
+    clearSavedState(session, local);
+    expect(session.length).toBe(0);
+    expect([...Array(local.length).keys()].map((i) => local.key(i))).toEqual(["analytics_consent"]);
+  });
+});
+
+describe("debounce (spec 9: search waits 300 ms)", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("runs once with the last value, 300 ms after the last call", () => {
+    const run = vi.fn();
+    const search = debounce(run, SEARCH_DEBOUNCE_MS);
+    search("t");
+    vi.advanceTimersByTime(200);
+    search("tr");
+    vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1);
+    expect(run).not.toHaveBeenCalled();
+    expect(search.isPending()).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(run).toHaveBeenCalledExactlyOnceWith("tr");
+    expect(search.isPending()).toBe(false);
+  });
+
+  it("drops a pending call when cancelled", () => {
+    const run = vi.fn();
+    const search = debounce(run, SEARCH_DEBOUNCE_MS);
+    search("x");
+    search.cancel();
+    vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 2);
+    expect(run).not.toHaveBeenCalled();
+  });
+});
