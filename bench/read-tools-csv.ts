@@ -1,0 +1,126 @@
+import { readFileSync } from "node:fs";
+import type { ToolRow } from "../server/db/schema";
+import type {
+  toolCardColumns,
+  toolSearchColumns,
+} from "../server/services/tools/tool-shapes.server";
+
+// Reads a CSV of real tools into the row shape the catalogue snapshot is built from, so the search
+// benchmark can run on real text. Columns are found by header name; anything missing is empty.
+
+/** The columns of a tool row that the card and the search index read. */
+export type BenchToolRow = Pick<
+  ToolRow,
+  keyof typeof toolCardColumns | keyof typeof toolSearchColumns
+>;
+
+/** Header names accepted for each field, compared lower-cased with spaces and dashes as "_". */
+const COLUMN_NAMES = {
+  name: ["name", "tool_name", "title"],
+  category: ["category", "primary_category"],
+  subCategory: ["subcategory", "sub_category", "secondary_category"],
+  cardDescription: ["description", "card_description", "short_description"],
+  longDescription: ["long_description", "content", "detail", "details"],
+  hashtags: ["tags", "hashtags"],
+  keyFeatures: ["features", "key_features"],
+  views: ["views"],
+  likesTotal: ["likes", "likes_total"],
+  ratingAvg: ["rating", "rating_avg"],
+} as const;
+
+type Column = keyof typeof COLUMN_NAMES;
+
+/** RFC 4180 records: quoted fields may hold commas, newlines and doubled quotes. */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  const endRecord = () => {
+    record.push(field);
+    if (record.length > 1 || field !== "") records.push(record);
+    record = [];
+    field = "";
+  };
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charAt(i);
+    if (quoted) {
+      if (char !== '"') field += char;
+      else if (text.charAt(i + 1) === '"') field += text.charAt(++i);
+      else quoted = false;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      record.push(field);
+      field = "";
+    } else if (char === "\n" || char === "\r") {
+      if (char === "\r" && text.charAt(i + 1) === "\n") i++;
+      endRecord();
+    } else field += char;
+  }
+  if (field !== "" || record.length > 0) endRecord();
+  return records;
+}
+
+const headerKey = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+
+function columnPositions(headers: readonly string[]): Partial<Record<Column, number>> {
+  const keys = headers.map(headerKey);
+  const positions: Partial<Record<Column, number>> = {};
+  for (const [column, names] of Object.entries(COLUMN_NAMES) as [Column, readonly string[]][]) {
+    const position = names.map((name) => keys.indexOf(name)).find((index) => index >= 0);
+    if (position !== undefined) positions[column] = position;
+  }
+  return positions;
+}
+
+const list = (value: string) =>
+  value
+    .split(/[,;|]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const numberOrZero = (value: string) => (Number.isFinite(Number(value)) ? Number(value) : 0);
+
+/** The tools of a CSV file with a header row; rows without a name are skipped. */
+export function readToolsCsv(path: string): BenchToolRow[] {
+  const [headers, ...records] = parseCsv(readFileSync(path, "utf8").replace(/^\uFEFF/, ""));
+  const positions = columnPositions(headers ?? []);
+  if (positions.name === undefined) {
+    throw new Error(`${path}: no name column among ${JSON.stringify(headers)}`);
+  }
+  const rows: BenchToolRow[] = [];
+  for (const record of records) {
+    const cell = (column: Column) => {
+      const position = positions[column];
+      return position === undefined ? "" : (record[position] ?? "").trim();
+    };
+    if (!cell("name")) continue;
+    const id = `csv-${String(rows.length + 1).padStart(6, "0")}`;
+    rows.push({
+      id,
+      slug: id,
+      name: cell("name"),
+      category: cell("category") || null,
+      subCategory: cell("subCategory") || null,
+      cardDescription: cell("cardDescription") || null,
+      pricingModel: null,
+      pricingAmount: null,
+      ratingAvg: numberOrZero(cell("ratingAvg")),
+      views: numberOrZero(cell("views")),
+      likesTotal: numberOrZero(cell("likesTotal")),
+      image: null,
+      mainImage: null,
+      createdAt: new Date(0),
+      hashtags: list(cell("hashtags")),
+      keyFeatures: list(cell("keyFeatures")),
+      longDescription: cell("longDescription") || null,
+      seoTitleTag: null,
+      seoMetaDescription: null,
+    });
+  }
+  return rows;
+}
