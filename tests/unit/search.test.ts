@@ -7,7 +7,7 @@ import {
   searchDocuments,
   type SearchDocument,
 } from "~/lib/search/search-index";
-import { indexWords, queryWords } from "~/lib/search/tokenize";
+import { indexWords, queryWords, stemOf } from "~/lib/search/tokenize";
 
 function doc(overrides: Partial<SearchDocument> = {}): SearchDocument {
   return {
@@ -157,6 +157,20 @@ describe("searchDocuments", () => {
       doc({ name: "Notion", views: 0, likesTotal: 0, ratingAvg: 0 }),
     ];
     expect(namesFor(docs, "  notion ")).toEqual(["Notion", "Notion AI Helper"]);
+  });
+
+  it("finds other forms of a word, ranked below the word itself", () => {
+    const docs = [
+      doc({ name: "Flow", cardDescription: "Automates your marketing emails." }),
+      doc({ name: "Pilot", cardDescription: "Marketing automation for teams." }),
+      doc({ name: "Meet", cardDescription: "Joins every meeting." }),
+    ];
+    expect(namesFor(docs, "marketing automation")).toEqual(["Pilot", "Flow"]);
+    expect(namesFor(docs, "meetings")).toEqual(["Meet"]);
+    expect(stemOf("automation")).toBe("automat");
+    expect(stemOf("notes")).toBe("note");
+    expect(stemOf("tools")).toBe("tool");
+    expect(stemOf("seo")).toBeNull();
   });
 
   it("matches a name written as one word", () => {

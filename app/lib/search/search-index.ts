@@ -1,6 +1,6 @@
 import { prefixEditDistance } from "./edit-distance";
 import { FIELD_SHARE, popularity, relevance, wordMatchQuality } from "./relevance";
-import { comparableName, indexWords, queryWords } from "./tokenize";
+import { comparableName, forEachIndexWord, indexWords, queryWords, stemOf } from "./tokenize";
 
 // Weighted per-word search over a fixed list of documents (DESIGN.md 6, decision 005). Pure and
 // universal: it runs the same in Node and in a browser.
@@ -52,6 +52,8 @@ export interface SearchIndex {
 const FIELD_BITS = 4;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
 const MATCH_CACHE_SIZE = 500;
+/** Another form of the word counts a little less than the word itself. */
+const OTHER_FORM_QUALITY = 0.85;
 
 function fieldTexts(doc: SearchDocument): string[] {
   return [
@@ -67,37 +69,63 @@ function fieldTexts(doc: SearchDocument): string[] {
   ];
 }
 
-export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
-  // Word -> packed postings; each document lists a word once, under its heaviest field.
-  const byWord = new Map<string, number[]>();
-  const bestField = new Map<string, number>();
-  docs.forEach((doc, docIndex) => {
-    bestField.clear();
-    fieldTexts(doc).forEach((text, field) => {
-      for (const word of indexWords(text)) {
-        if (!bestField.has(word)) bestField.set(word, field);
-      }
-    });
-    // "ChatGPT" and "Chat GPT" are the same name to a person typing it.
-    const joinedName = indexWords(doc.name).join("");
-    if (joinedName && !bestField.has(joinedName)) bestField.set(joinedName, 0);
-    for (const [word, field] of bestField) {
-      let list = byWord.get(word);
-      if (!list) byWord.set(word, (list = []));
-      list.push((docIndex << FIELD_BITS) | field);
+/** A growable list of 32-bit numbers. */
+class NumberList {
+  values = new Uint32Array(1024);
+  length = 0;
+  push(value: number) {
+    if (this.length === this.values.length) {
+      const grown = new Uint32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
     }
+    this.values[this.length++] = value;
+  }
+}
+
+export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
+  // First pass: number the words as they come and list (word, document, field) once per word and
+  // document. Fields come heaviest first, so a word's first field in a document is its best.
+  const wordIds = new Map<string, number>();
+  const lastDocOfWord = new NumberList();
+  const pairWords = new NumberList();
+  const pairPostings = new NumberList();
+  docs.forEach((doc, docIndex) => {
+    let field = 0;
+    const add = (word: string) => {
+      let id = wordIds.get(word);
+      if (id === undefined) {
+        id = wordIds.size;
+        wordIds.set(word, id);
+        lastDocOfWord.push(0);
+      }
+      if (lastDocOfWord.values[id] === docIndex + 1) return;
+      lastDocOfWord.values[id] = docIndex + 1;
+      pairWords.push(id);
+      pairPostings.push((docIndex << FIELD_BITS) | field);
+    };
+    for (const text of fieldTexts(doc)) {
+      forEachIndexWord(text, add);
+      field++;
+    }
+    // "ChatGPT" and "Chat GPT" are the same name to a person typing it.
+    field = 0;
+    const joinedName = indexWords(doc.name).join("");
+    if (joinedName) add(joinedName);
   });
 
-  const words = [...byWord.keys()].sort();
+  // Second pass: sort the vocabulary and lay each word's postings out together.
+  const words = [...wordIds.keys()].sort();
+  const rankOfId = new Uint32Array(words.length);
+  words.forEach((word, rank) => (rankOfId[wordIds.get(word)!] = rank));
   const start = new Uint32Array(words.length + 1);
-  let total = 0;
-  words.forEach((word, i) => {
-    start[i] = total;
-    total += byWord.get(word)!.length;
-  });
-  start[words.length] = total;
-  const postings = new Uint32Array(total);
-  words.forEach((word, i) => postings.set(byWord.get(word)!, start[i]));
+  for (let i = 0; i < pairWords.length; i++) start[rankOfId[pairWords.values[i]!]! + 1]!++;
+  for (let rank = 0; rank < words.length; rank++) start[rank + 1]! += start[rank]!;
+  const next = start.slice(0, words.length);
+  const postings = new Uint32Array(pairWords.length);
+  for (let i = 0; i < pairWords.length; i++) {
+    postings[next[rankOfId[pairWords.values[i]!]!]!++] = pairPostings.values[i]!;
+  }
 
   return {
     size: docs.length,
@@ -110,7 +138,8 @@ export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
   };
 }
 
-function firstWithPrefix(words: readonly string[], prefix: string): number {
+/** The range [from, to) of the sorted vocabulary that begins with `prefix`. */
+function prefixRange(words: readonly string[], prefix: string): [number, number] {
   let low = 0;
   let high = words.length;
   while (low < high) {
@@ -118,12 +147,14 @@ function firstWithPrefix(words: readonly string[], prefix: string): number {
     if (words[middle]! < prefix) low = middle + 1;
     else high = middle;
   }
-  return low;
+  let to = low;
+  while (to < words.length && words[to]!.startsWith(prefix)) to++;
+  return [low, to];
 }
 
 /**
- * Every indexed word a query word matches: words it begins, and, for longer query words, words
- * within floor(0.15 x length) typos of it or of their beginning (spec 5 threshold).
+ * Every indexed word a query word matches: words it begins, other forms of it, and, for longer
+ * query words, words within floor(0.15 x length) typos of it or of their beginning (spec 5).
  */
 function matchWord(index: SearchIndex, query: string): WordMatch[] {
   const cached = index.matchCache.get(query);
@@ -134,19 +165,26 @@ function matchWord(index: SearchIndex, query: string): WordMatch[] {
   }
   const { words } = index;
   const matches: WordMatch[] = [];
-  const first = firstWithPrefix(words, query);
-  let afterPrefix = first;
-  while (afterPrefix < words.length && words[afterPrefix]!.startsWith(query)) {
-    matches.push({
-      word: afterPrefix,
-      quality: wordMatchQuality(query.length, words[afterPrefix]!.length, 0),
-    });
-    afterPrefix++;
+  const [first, end] = prefixRange(words, query);
+  for (let i = first; i < end; i++) {
+    matches.push({ word: i, quality: wordMatchQuality(query.length, words[i]!.length, 0) });
+  }
+  // Other forms of the word: "automation" also finds "automated". The stem's range holds the
+  // query's own range, which is already matched.
+  const stem = stemOf(query);
+  let [skipFrom, skipTo] = [first, end];
+  if (stem) {
+    [skipFrom, skipTo] = prefixRange(words, stem);
+    for (let i = skipFrom; i < skipTo; i++) {
+      if (i >= first && i < end) continue;
+      const quality = wordMatchQuality(query.length, words[i]!.length, 0) * OTHER_FORM_QUALITY;
+      matches.push({ word: i, quality });
+    }
   }
   const maxTypos = Math.floor(SEARCH_THRESHOLD * query.length);
   if (maxTypos > 0) {
     for (let i = 0; i < words.length; i++) {
-      if (i === first) i = afterPrefix;
+      if (i === skipFrom) i = skipTo;
       const word = words[i];
       if (word === undefined || word.length < query.length - maxTypos) continue;
       const typos = prefixEditDistance(query, word, maxTypos);
