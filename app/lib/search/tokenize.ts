@@ -9,7 +9,7 @@ const JOINED = /['’.-]/;
 /** Longer words are cut to this length; nothing real is longer, and it bounds the edit distance. */
 export const MAX_WORD_LENGTH = 40;
 
-const NON_ASCII = /[^\u0000-\u007f]/;
+const NON_ASCII = /[^ -~\t\n\r]/;
 
 function normalize(text: string): string {
   const lower = text.toLowerCase();
