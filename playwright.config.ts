@@ -51,7 +51,8 @@ export default defineConfig({
       ? [
           {
             name: "chromium-postgres",
-            testMatch: /postgres\.test\.ts/,
+            // The start on an empty database, and every browse rule again on PostgreSQL.
+            testMatch: /(postgres|browse)\.test\.ts/,
             use: {
               ...devices["Desktop Chrome"],
               baseURL: `http://127.0.0.1:${POSTGRES_PORT}`,

@@ -5,7 +5,10 @@ import { Catalogue } from "../../server/catalogue/catalogue.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { toolLikes, tools } from "../../server/db/schema";
 import { isCatalogueEmpty, seedDemoCatalogue } from "../../server/seed/seed-demo.server";
+import { findTools } from "../../server/services/tools/find-tools.server";
 import { getToolPage } from "../../server/services/tools/get-tool-page.server";
+import { recordView } from "../../server/services/tools/record-view.server";
+import { toolQuerySchema } from "~/lib/tool-query";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 
@@ -91,5 +94,28 @@ describe(`catalogue on ${databaseKind}`, () => {
     await expect(
       database.db.update(tools).set({ likesTotal: -1 }).where(eq(tools.id, "demo-0001")),
     ).rejects.toThrow();
+  });
+  it("searches the fields a card does not show, read from the database", async () => {
+    const [row] = await database.db
+      .select({ id: tools.id, hashtags: tools.hashtags, keyFeatures: tools.keyFeatures })
+      .from(tools)
+      .where(eq(tools.id, "demo-0002"));
+    const feature = row!.keyFeatures![0]!;
+    const snapshot = await new Catalogue(database.db).reload();
+    const found = findTools(snapshot, toolQuerySchema.parse({ search: feature, limit: 1000 }));
+    expect(found.tools.map((tool) => tool.id)).toContain("demo-0002");
+  });
+
+  it("records a view of an online tool, and none of an offline or unknown one", async () => {
+    const views = async (id: string) =>
+      (await database.db.select({ views: tools.views }).from(tools).where(eq(tools.id, id)))[0]
+        ?.views;
+    const before = await views("demo-0003");
+    expect(await recordView(database.db, "demo-0003")).toBe(true);
+    expect(await recordView(database.db, "demo-0003")).toBe(true);
+    expect(await views("demo-0003")).toBe(before! + 2);
+    expect(await recordView(database.db, "offline-1")).toBe(false);
+    expect(await views("offline-1")).toBe(0);
+    expect(await recordView(database.db, "nope")).toBe(false);
   });
 });
