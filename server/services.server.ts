@@ -4,6 +4,7 @@ import type { Env } from "./env.server";
 import { DEMO_FEATURED_TOOL_IDS } from "./seed/demo-catalogue.server";
 import { findTools } from "./services/tools/find-tools.server";
 import { getHomeData } from "./services/tools/get-home-data.server";
+import { getListing } from "./services/tools/get-listing.server";
 import { getToolDetail } from "./services/tools/get-tool-detail.server";
 import { getToolPage } from "./services/tools/get-tool-page.server";
 import { recordView } from "./services/tools/record-view.server";
@@ -26,6 +27,7 @@ export function createServices({ db, catalogue, env }: ServiceDeps) {
   const featuredIds = env.FEATURED_TOOL_IDS ?? DEMO_FEATURED_TOOL_IDS;
   return {
     findTools: (query: ToolQuery) => findTools(catalogue.snapshot, query),
+    getListing: (query: ToolQuery) => getListing(catalogue.snapshot, query),
     getHomeData: () => getHomeData(catalogue.snapshot, featuredIds),
     getTaxonomy: () => catalogue.snapshot.taxonomy,
     resolveCataloguePath: (segments: readonly string[]) =>

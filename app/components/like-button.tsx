@@ -1,4 +1,4 @@
-import { formatCount, plural } from "~/lib/tool";
+import { formatCount } from "~/lib/tool";
 import { useAuthPrompt } from "./auth-prompt";
 
 interface LikeButtonProps {
@@ -16,7 +16,7 @@ export function LikeButton({ toolName, likes }: LikeButtonProps) {
     <button
       type="button"
       onClick={() => openAuth("signin")}
-      aria-label={`Like ${toolName} (${plural(likes, "like")}). Sign in to like tools.`}
+      aria-label={`Like ${toolName}, ${formatCount(likes)} ${likes === 1 ? "like" : "likes"}`}
       className="relative z-10 inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-200 px-3 text-sm font-medium text-slate-700 hover:border-rose-200 hover:bg-rose-50 hover:text-rose-700"
     >
       <svg

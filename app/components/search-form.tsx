@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form } from "react-router";
-import { DEFAULT_SEARCH_PLACEHOLDER } from "~/lib/constants";
+import { DEFAULT_SEARCH_PLACEHOLDER, MAX_SEARCH_TEXT_LENGTH } from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";
 
 interface SearchFormProps {
@@ -8,8 +8,6 @@ interface SearchFormProps {
   /** Other browse filters to keep when searching. */
   hidden?: Record<string, string>;
 }
-
-const MAX_SEARCH_LENGTH = 200;
 
 /**
  * A GET form to /ai-tools?search=… that works before and without JavaScript. spec 2 and 5: the
@@ -39,7 +37,7 @@ export function SearchForm({ defaultValue = "", hidden = {} }: SearchFormProps) 
         name="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        maxLength={MAX_SEARCH_LENGTH}
+        maxLength={MAX_SEARCH_TEXT_LENGTH}
         placeholder={DEFAULT_SEARCH_PLACEHOLDER}
         className="min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
       />

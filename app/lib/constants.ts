@@ -28,11 +28,21 @@ export const OUTSIDE_CLICK_TOUCH_THRESHOLD_PX = 30;
 export const MOBILE_SIDEBAR_MAX_HEIGHT_PX = 1000;
 export const SUBCATEGORY_LIST_HEIGHT_PX = 600;
 
-// Load More grows `limit` on the server-rendered page; the browse issue moves it to the API.
+/** The most tools GET /api/tools answers at once. */
 export const MAX_PAGE_SIZE = 1000;
+/** The most cards a listing page renders on the server (Load More without JavaScript). */
+export const MAX_RENDERED_CARDS = 300;
 
 export const MIN_SEARCH_LENGTH = 2;
 export const MAX_SEARCH_RESULTS = 1000;
+export const MAX_SEARCH_TEXT_LENGTH = 200;
+/** How long the "Failed to record view" message stays (spec 8 gives no time; as the like error). */
+export const VIEW_ERROR_TOAST_MS = 3_000;
+
+/** spec 5: a search query is usable only if its trimmed length is at least 2. */
+export function isUsableSearch(text: string): boolean {
+  return text.trim().length >= MIN_SEARCH_LENGTH;
+}
 
 export const TYPING_WORDS = ["Business", "Personal Life", "Work"] as const;
 export const DEFAULT_SEARCH_PLACEHOLDER = "Search AI tools...";

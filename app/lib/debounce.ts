@@ -12,6 +12,5 @@ export function debounce<Args extends unknown[]>(run: (...args: Args) => void, w
     clearTimeout(timer);
     timer = undefined;
   };
-  debounced.isPending = () => timer !== undefined;
   return debounced;
 }

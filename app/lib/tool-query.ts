@@ -3,6 +3,7 @@ import {
   ALL_CATEGORIES,
   INITIAL_VISIBLE_TOOLS,
   MAX_PAGE_SIZE,
+  MAX_SEARCH_TEXT_LENGTH,
   PRICING_FILTERS,
   SORT_OPTIONS,
 } from "./constants";
@@ -14,7 +15,11 @@ const list = z
 
 /** The browse query: what /ai-tools and GET /api/tools accept (DESIGN.md 4). */
 export const toolQuerySchema = z.object({
-  search: z.string().trim().max(200, "search is at most 200 characters").default(""),
+  search: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_TEXT_LENGTH, `search is at most ${MAX_SEARCH_TEXT_LENGTH} characters`)
+    .default(""),
   category: z.string().trim().max(100).default(ALL_CATEGORIES),
   subcategory: list.default([]),
   sort: z.enum(SORT_OPTIONS).optional(),

@@ -1,5 +1,5 @@
 import { BrowsePage } from "~/features/catalogue/browse-page";
-import { loadListing, readListingQuery } from "~/features/catalogue/listing-query.server";
+import { readListingQuery } from "~/features/catalogue/listing-query.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/browse";
 
@@ -13,7 +13,7 @@ export function meta() {
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const query = readListingQuery(context.services, new URL(request.url));
-  return loadListing(context.services, query);
+  return context.services.getListing(query);
 }
 
 export default function Browse({ loaderData }: Route.ComponentProps) {

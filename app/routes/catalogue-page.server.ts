@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { loadListing, readListingQuery } from "~/features/catalogue/listing-query.server";
+import { readListingQuery } from "~/features/catalogue/listing-query.server";
 import { BROWSE_PATH, categoryPath, subCategoryPath, toolPath } from "~/lib/paths";
 
 // The pages under /ai-tools/{category}/…: a category listing, a subcategory listing or a tool page,
@@ -31,7 +31,7 @@ export async function loadCataloguePage(
           { label: "AI Tools", href: BROWSE_PATH },
           { label: page.category.name },
         ],
-        ...loadListing(services, query),
+        ...services.getListing(query),
       };
     }
     case "subcategory": {
@@ -50,7 +50,7 @@ export async function loadCataloguePage(
           { label: page.category.name, href: categoryPath(page.category.name) },
           { label: page.subCategory.name },
         ],
-        ...loadListing(services, query),
+        ...services.getListing(query),
       };
     }
     case "tool": {

@@ -19,13 +19,15 @@ const SORT_VALUE: Record<Exclude<FixedSort, "Newest">, (tool: ToolCard) => numbe
 
 /** The text of a tool that is searched but not shown on cards (spec 5 weighted fields). */
 export interface ToolSearchText {
+  /** As stored: the spec's default description is for showing, not for finding. */
+  cardDescription: string;
   hashtags: readonly string[];
   keyFeatures: readonly string[];
   longDescription: string;
   seo: { titleTag: string; metaDescription: string };
 }
 
-const NO_SEARCH_TEXT: ToolSearchText = {
+const NO_SEARCH_TEXT: Omit<ToolSearchText, "cardDescription"> = {
   hashtags: [],
   keyFeatures: [],
   longDescription: "",

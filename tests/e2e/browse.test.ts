@@ -34,6 +34,19 @@ test("typing searches after a pause, shows the results line and sorts by Relevan
   await expect(cards(page).first()).toBeVisible();
 });
 
+test("the search waits 300 ms after the last key", async ({ page }) => {
+  await page.clock.install();
+  await page.goto("/ai-tools");
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await searchBox(page).pressSequentially("crm");
+  await expect(page.getByText("Searching...")).toBeVisible();
+  await page.clock.runFor(299);
+  await expect(page).toHaveURL(/\/ai-tools$/);
+  await page.clock.runFor(1);
+  await expect(page).toHaveURL(/\/ai-tools\?search=crm$/);
+  await expect(page.getByText(/results? for "crm"/)).toBeVisible();
+});
+
 test("a query of one character is not searched", async ({ page }) => {
   await page.goto("/ai-tools");
   await searchBox(page).fill("a");
@@ -83,7 +96,9 @@ test("chip counts add up: All is the total, each category chip is its listing's 
   const biggest = all.facets[0]!;
   await chips.filter({ hasText: biggest.name }).click();
   await expect(page).toHaveURL(new RegExp(`/ai-tools/${biggest.slug}\\?pricing=Paid$`));
-  await expect(page.getByText(`Showing 21 of ${biggest.count} tools`)).toBeVisible();
+  await expect(
+    page.getByText(`Showing 21 of ${biggest.count.toLocaleString("en-US")} tools`),
+  ).toBeVisible();
 });
 
 test("a chosen subcategory highlights its category and filters the list", async ({
@@ -101,7 +116,7 @@ test("a chosen subcategory highlights its category and filters the list", async 
   const chip = categoryChips(page).getByRole("link", { name: new RegExp(`^${parent.name}`) });
   await expect(chip).toHaveAttribute("data-highlighted", "true");
   await expect(chip).toContainText("has chosen subcategories");
-  await expect(page.getByText(`of ${sub.count} tools`)).toBeVisible();
+  await expect(page.getByText(`of ${sub.count.toLocaleString("en-US")} tools`)).toBeVisible();
   for (const card of await cards(page).all()) await expect(card).toContainText(sub.name);
 });
 
@@ -142,19 +157,66 @@ test("Reset All restores the defaults and forgets the saved filters", async ({ p
   await expect(page).toHaveURL(/\/ai-tools$/);
 });
 
+test("choosing a category or a subcategory starts again at 21 cards", async ({ page }) => {
+  await page.goto("/ai-tools");
+  await page.getByRole("button", { name: "Load More Tools" }).click();
+  await expect(cards(page)).toHaveCount(30);
+  const firstBox = page.getByRole("checkbox").first();
+  await firstBox.check();
+  await expect(page).toHaveURL(/subcategory=/);
+  await expect(cards(page)).not.toHaveCount(30);
+  await firstBox.uncheck();
+  await expect(page).toHaveURL(/\/ai-tools$/);
+  await expect(cards(page)).toHaveCount(21);
+
+  await page.getByRole("button", { name: "Load More Tools" }).click();
+  await expect(cards(page)).toHaveCount(30);
+  await categoryChips(page).getByRole("link").nth(1).click();
+  await expect(cards(page)).toHaveCount(21);
+});
+
+test("the All chip leads from a category page back to every tool", async ({ page }) => {
+  await page.goto("/ai-tools");
+  await categoryChips(page).getByRole("link").nth(1).click();
+  await expect(page).toHaveURL(/\/ai-tools\/[a-z-]+$/);
+  await categoryChips(page).getByRole("link", { name: /^All/ }).click();
+  await expect(page).toHaveURL(/\/ai-tools$/);
+  await expect(categoryChips(page).getByRole("link", { name: /^All/ })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+});
+
+test("a saved category that no longer exists is dropped, not a dead end", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    localStorage.setItem("browse_category", "Gone Category");
+    localStorage.setItem("browse_pricing", "Paid");
+  });
+  const response = await page.goto("/ai-tools");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/ai-tools\?pricing=Paid&category=Gone\+Category$/);
+  await expect(categoryChips(page).getByRole("link", { name: /^All/ })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await expect(cards(page)).toHaveCount(21);
+});
+
 test("a bare /ai-tools brings back the filters saved in this browser", async ({ page }) => {
   await page.goto("/ai-tools?pricing=Freemium&sort=Most+Viewed");
   await expect(cards(page)).toHaveCount(21);
   await page.goto("/");
   await page.goto("/ai-tools");
   await expect(page).toHaveURL(/\/ai-tools\?sort=Most\+Viewed&pricing=Freemium$/);
+  await expect(cards(page)).toHaveCount(21);
 });
 
 test("back from a tool restores the filters, the visible count and the scroll position", async ({
   page,
 }) => {
   await page.goto("/ai-tools?pricing=Freemium");
-  await page.getByRole("link", { name: "Load More Tools" }).click();
+  await page.getByRole("button", { name: "Load More Tools" }).click();
   await expect(cards(page)).toHaveCount(30);
   const card = cards(page).nth(27);
   await card.scrollIntoViewIfNeeded();

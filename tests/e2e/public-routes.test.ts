@@ -132,9 +132,9 @@ test("Load More Tools adds 9 cards of the same listing, in the same order", asyn
 }) => {
   await page.goto("/ai-tools?sort=Most+Liked&pricing=Freemium");
   await expect(page.getByRole("article")).toHaveCount(21);
-  await page.getByRole("link", { name: "Load More Tools" }).click();
+  await page.getByRole("button", { name: "Load More Tools" }).click();
   await expect(page.getByRole("article")).toHaveCount(30);
-  await page.getByRole("link", { name: "Load More Tools" }).click();
+  await page.getByRole("button", { name: "Load More Tools" }).click();
   await expect(page.getByRole("article")).toHaveCount(39);
   await expect(page).toHaveURL(/\/ai-tools\?sort=Most\+Liked&pricing=Freemium$/);
 

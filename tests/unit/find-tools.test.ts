@@ -100,8 +100,11 @@ describe("findTools", () => {
     expect(names({ search: "writer", sort: "Rating" })).toEqual(["Fresh Writer", "Old Writer"]);
     expect(findTools(snapshot, query()).sort).toBe("Newest");
   });
-  it("puts an exact name match first", () => {
-    expect(names({ search: "fresh writer" })[0]).toBe("Fresh Writer");
+  it("puts an exact name match first, before more popular partial matches", () => {
+    const exact = createToolCard({ name: "Writer", likesTotal: 0, views: 0, ratingAvg: 0 });
+    const withExact = buildSnapshot([old, mid, fresh, exact]);
+    const found = findTools(withExact, query({ search: "WRITER " })).tools.map((tool) => tool.name);
+    expect(found).toEqual(["Writer", "Old Writer", "Fresh Writer"]);
   });
   it("counts the All chip and the facets over search and pricing, not over the category", () => {
     const page = findTools(snapshot, query({ search: "writer", category: "Sales" }));

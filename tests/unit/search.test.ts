@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { MAX_SEARCH_RESULTS } from "~/lib/constants";
 import { prefixEditDistance } from "~/lib/search/edit-distance";
 import { MAX_POPULARITY, popularity, relevance } from "~/lib/search/relevance";
-import {
-  buildSearchIndex,
-  MAX_RESULTS,
-  searchDocuments,
-  type SearchDocument,
-} from "~/lib/search/search-index";
+import { buildSearchIndex, searchDocuments, type SearchDocument } from "~/lib/search/search-index";
 import { indexWords, queryWords, stemOf } from "~/lib/search/tokenize";
 
 function doc(overrides: Partial<SearchDocument> = {}): SearchDocument {
@@ -173,18 +169,31 @@ describe("searchDocuments", () => {
     expect(stemOf("seo")).toBeNull();
   });
 
-  it("matches a name written as one word", () => {
-    expect(namesFor([doc({ name: "Chat GPT Writer" })], "chatgpt")).toEqual(["Chat GPT Writer"]);
+  it("matches a name written as one word, with the name's weight", () => {
+    const docs = [
+      doc({ name: "Mentions", cardDescription: "Works with ChatGPT." }),
+      doc({ name: "Chat GPT-4 Writer", cardDescription: "A ChatGPT helper." }),
+    ];
+    expect(namesFor(docs, "chatgpt")).toEqual(["Chat GPT-4 Writer", "Mentions"]);
+    expect(namesFor(docs, "chatgpt4writer")).toEqual(["Chat GPT-4 Writer"]);
+  });
+
+  it("keeps a positive score however many typos a long word has", () => {
+    const long = "pneumonoultramicroscopicsilicovolcanoconiosis".slice(0, 40);
+    const typoed = `x${long.slice(1, 10)}yy${long.slice(12, 20)}zz${long.slice(22)}`;
+    const index = buildSearchIndex([doc({ name: long })]);
+    const [hit] = searchDocuments(index, typoed);
+    expect(hit?.relevance).toBeGreaterThan(0);
   });
 
   it("returns at most 1000 results, the best ones", () => {
-    const docs = Array.from({ length: MAX_RESULTS + 50 }, (_, i) =>
-      doc({ name: `Robot ${i}`, ratingAvg: (5 * i) / (MAX_RESULTS + 49) }),
+    const docs = Array.from({ length: MAX_SEARCH_RESULTS + 50 }, (_, i) =>
+      doc({ name: `Robot ${i}`, ratingAvg: (5 * i) / (MAX_SEARCH_RESULTS + 49) }),
     );
     const index = buildSearchIndex(docs);
     const hits = searchDocuments(index, "robot");
-    expect(hits).toHaveLength(MAX_RESULTS);
-    expect(hits[0]!.doc).toBe(MAX_RESULTS + 49);
+    expect(hits).toHaveLength(MAX_SEARCH_RESULTS);
+    expect(hits[0]!.doc).toBe(MAX_SEARCH_RESULTS + 49);
     expect(hits.every((hit, i) => i === 0 || hits[i - 1]!.relevance >= hit.relevance)).toBe(true);
   });
 

@@ -7,13 +7,16 @@ interface ActiveFiltersProps {
   filters: BrowseFilters;
   /** Forgets the saved browse state; the link itself goes to the defaults. */
   onReset: () => void;
+  /** Runs as a chip is used (the chip itself then goes away). */
+  onRemove: () => void;
 }
 
-function Chip({ label, href }: { label: string; href: string }) {
+function Chip({ label, href, onClick }: { label: string; href: string; onClick: () => void }) {
   return (
     <li>
       <Link
         to={href}
+        onClick={onClick}
         preventScrollReset
         aria-label={`Remove filter ${label}`}
         className="inline-flex min-h-8 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100"
@@ -26,36 +29,50 @@ function Chip({ label, href }: { label: string; href: string }) {
 }
 
 /** spec 2: the filters in use as removable chips that stay in view, with Reset All. */
-export function ActiveFilters({ filters, onReset }: ActiveFiltersProps) {
+export function ActiveFilters({ filters, onReset, onRemove }: ActiveFiltersProps) {
   if (isDefault(filters)) return null;
   const without = (changes: Partial<BrowseFilters>) => browseHref({ ...filters, ...changes });
   return (
     <section
       aria-label="Active filters"
-      className="sticky top-16 z-30 -mx-4 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6"
+      className="sticky top-16 z-30 -mx-4 mt-5 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6"
     >
       <ul className="flex flex-wrap items-center gap-2">
         {filters.category !== ALL_CATEGORIES && (
           <Chip
+            onClick={onRemove}
             label={`Category: ${filters.category}`}
             href={without({ category: ALL_CATEGORIES })}
           />
         )}
         {filters.subcategory.map((name) => (
           <Chip
+            onClick={onRemove}
             key={name}
             label={`Subcategory: ${name}`}
             href={without({ subcategory: toggled(filters.subcategory, name) })}
           />
         ))}
         {filters.search.trim() !== "" && (
-          <Chip label={`Search: "${filters.search}"`} href={without({ search: "" })} />
+          <Chip
+            onClick={onRemove}
+            label={`Search: "${filters.search}"`}
+            href={without({ search: "" })}
+          />
         )}
         {filters.sort && (
-          <Chip label={`Sort: ${filters.sort}`} href={without({ sort: undefined })} />
+          <Chip
+            onClick={onRemove}
+            label={`Sort: ${filters.sort}`}
+            href={without({ sort: undefined })}
+          />
         )}
         {filters.pricing !== "All Pricing" && (
-          <Chip label={`Pricing: ${filters.pricing}`} href={without({ pricing: "All Pricing" })} />
+          <Chip
+            onClick={onRemove}
+            label={`Pricing: ${filters.pricing}`}
+            href={without({ pricing: "All Pricing" })}
+          />
         )}
         <li>
           <Link

@@ -52,6 +52,17 @@ export function browseHref(filters: BrowseFilters, limit?: number): string {
   return text ? `${path}?${text}` : path;
 }
 
+/**
+ * /ai-tools with every filter in the query, the category too: for filters read back from
+ * storage, so that the server drops a category that no longer exists (spec 4).
+ */
+export function browseQueryHref(filters: BrowseFilters): string {
+  const params = filterParams(filters);
+  if (filters.category !== ALL_CATEGORIES) params.set("category", filters.category);
+  const text = params.toString();
+  return text ? `${BROWSE_PATH}?${text}` : BROWSE_PATH;
+}
+
 /** GET /api/tools parameters for the next page of this listing. */
 export function apiToolsUrl(filters: BrowseFilters, offset: number, limit: number): string {
   const params = filterParams(filters);

@@ -1,8 +1,9 @@
-import { startTransition, useEffect, useOptimistic, useRef, useState } from "react";
-import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { startTransition, useOptimistic, useRef } from "react";
+import { useLocation, useNavigate, useNavigation } from "react-router";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { CategoryChips } from "~/components/category-chips";
 import { ToolCard } from "~/components/tool-card";
+import { isToolNavigation } from "~/components/use-open-tool";
 import type { CategoryEntry } from "~/lib/category-stats";
 import { ALL_CATEGORIES, LOAD_MORE_STEP, type SortOption } from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";
@@ -11,19 +12,12 @@ import type { ToolQuery } from "~/lib/tool-query";
 import { ActiveFilters } from "./active-filters";
 import { browseHref, toggled, type BrowseFilters } from "./browse-href";
 import { BrowseSearch } from "./browse-search";
-import {
-  clearSavedState,
-  readSavedFilters,
-  readSidebarExpanded,
-  saveFilters,
-  saveSidebarExpanded,
-  saveSnapshot,
-  takeSnapshot,
-} from "./browse-storage";
 import { EmptyResults } from "./empty-results";
+import { LoadMore } from "./load-more";
 import { SortAndPricing } from "./sort-and-pricing";
 import { SubcategorySidebar } from "./subcategory-sidebar";
 import { SubcategoryTicker } from "./subcategory-ticker";
+import { useBrowseMemory } from "./use-browse-memory";
 import { useToolList } from "./use-tool-list";
 
 export interface BrowsePageProps {
@@ -63,64 +57,21 @@ export function BrowsePage(props: BrowsePageProps) {
   const navigation = useNavigation();
   const key = `${location.pathname}${location.search}`;
   const list = useToolList(key, filters, props.tools, props.total);
-  const [isSidebarExpanded, setIsSidebarExpanded] = useState(false);
-  // Where to scroll once the restored list is on the page, and how long that list is.
-  const scrollTo = useRef<{ y: number; count: number } | null>(null);
+  const memory = useBrowseMemory(key, filters, list);
   // A ticked box shows ticked at once, before the new list arrives.
   const [subcategories, setSubcategories] = useOptimistic(query.subcategory);
+  const results = useRef<HTMLHeadingElement>(null);
 
   const go = (changes: Partial<BrowseFilters>, options: { replace?: boolean } = {}) =>
     void navigate(browseHref({ ...filters, ...changes }), { preventScrollReset: true, ...options });
+  // A filter chip or Reset goes away once used; the keyboard continues from the results.
+  const focusResults = () => results.current?.focus();
 
-  // spec 4: coming back from a tool within 5 minutes restores the list and the scroll position;
-  // otherwise a bare /ai-tools takes the saved filters. Every later change of filters is saved.
-  const isFirstVisit = useRef(true);
-  /* eslint-disable react-hooks/set-state-in-effect -- browser storage exists only after hydration */
-  useEffect(() => {
-    if (isFirstVisit.current) {
-      isFirstVisit.current = false;
-      setIsSidebarExpanded(readSidebarExpanded(localStorage));
-      const snapshot = takeSnapshot(sessionStorage, key, Date.now());
-      if (snapshot) {
-        list.restore(snapshot.tools, snapshot.total);
-        setIsSidebarExpanded(snapshot.sidebarExpanded);
-        scrollTo.current = { y: snapshot.scrollY, count: snapshot.tools.length };
-        return;
-      }
-      const saved =
-        location.pathname === BROWSE_PATH && !location.search && readSavedFilters(localStorage);
-      if (saved) {
-        void navigate(browseHref(saved), { replace: true });
-        return;
-      }
-    }
-    saveFilters(localStorage, filters);
-    // Runs once per listing; `filters` is derived from the same URL as `key`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  /* eslint-enable react-hooks/set-state-in-effect */
-
-  useEffect(() => {
-    if (scrollTo.current === null || list.tools.length < scrollTo.current.count) return;
-    window.scrollTo(0, scrollTo.current.y);
-    scrollTo.current = null;
-  });
-
-  const rememberList = () =>
-    saveSnapshot(sessionStorage, localStorage, {
-      url: key,
-      tools: list.tools,
-      total: list.total,
-      filters,
-      visibleCount: list.tools.length,
-      scrollY: window.scrollY,
-      sidebarExpanded: isSidebarExpanded,
-      savedAt: Date.now(),
-    });
-  const forgetEverything = () => clearSavedState(sessionStorage, localStorage);
-
+  // Another listing is on its way (opening a tool carries its scroll position instead).
   const isLoading =
-    navigation.state === "loading" && navigation.location.pathname.startsWith(BROWSE_PATH);
+    navigation.state === "loading" &&
+    navigation.location.pathname.startsWith(BROWSE_PATH) &&
+    !isToolNavigation(navigation.location.state);
   const highlighted = new Set(props.highlightedCategories);
   // A chosen category stays in the row even when nothing in it matches the search.
   const categories =
@@ -193,20 +144,22 @@ export function BrowsePage(props: BrowsePageProps) {
         <SortAndPricing filters={filters} sort={sort} />
       </div>
 
-      <div className="mt-5">
-        <ActiveFilters filters={filters} onReset={forgetEverything} />
-      </div>
+      <ActiveFilters
+        filters={filters}
+        onReset={() => {
+          memory.forgetEverything();
+          focusResults();
+        }}
+        onRemove={focusResults}
+      />
 
       <div className="mt-4 flex flex-col gap-6 lg:flex-row">
         <SubcategorySidebar
           facets={facets}
           category={query.category}
           selected={subcategories}
-          isExpanded={isSidebarExpanded}
-          onExpandedChange={(isExpanded) => {
-            setIsSidebarExpanded(isExpanded);
-            saveSidebarExpanded(localStorage, isExpanded);
-          }}
+          isExpanded={memory.isSidebarExpanded}
+          onExpandedChange={memory.setSidebarExpanded}
           onToggle={(name) =>
             startTransition(async () => {
               const next = toggled(subcategories, name);
@@ -219,43 +172,30 @@ export function BrowsePage(props: BrowsePageProps) {
         />
 
         <section aria-labelledby="browse-results" className="min-w-0 flex-1">
-          <h2 id="browse-results" className="sr-only">
+          <h2 id="browse-results" ref={results} tabIndex={-1} className="sr-only">
             Tools
           </h2>
           {list.tools.length === 0 ? (
-            <EmptyResults search={query.search} onReset={forgetEverything} />
+            <EmptyResults search={query.search} onReset={memory.forgetEverything} />
           ) : (
             <ul
               className={`grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isLoading ? "opacity-60" : ""}`}
             >
               {list.tools.map((tool, index) => (
                 <li key={tool.id} className="flex">
-                  <ToolCard tool={tool} isPriority={index < 3} onOpen={rememberList} />
+                  <ToolCard tool={tool} isPriority={index < 3} onOpen={memory.rememberList} />
                 </li>
               ))}
             </ul>
           )}
 
           {list.hasMore && (
-            <div className="mt-10 text-center">
-              <Link
-                to={browseHref(filters, list.tools.length + LOAD_MORE_STEP)}
-                preventScrollReset
-                onClick={(event) => {
-                  event.preventDefault();
-                  if (list.status !== "loading") void list.loadMore();
-                }}
-                aria-disabled={list.status === "loading"}
-                className="inline-block rounded-xl border border-slate-300 bg-white px-6 py-3 font-semibold text-slate-900 shadow-sm hover:bg-slate-50"
-              >
-                {list.status === "loading" ? "Loading..." : "Load More Tools"}
-              </Link>
-              {list.status === "failed" && (
-                <p role="alert" className="mt-3 text-sm text-red-700">
-                  More tools could not be loaded. Check your connection and try again.
-                </p>
-              )}
-            </div>
+            <LoadMore
+              filters={filters}
+              nextCount={list.tools.length + LOAD_MORE_STEP}
+              status={list.status}
+              onLoadMore={list.loadMore}
+            />
           )}
         </section>
       </div>

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
-import { DEFAULT_SEARCH_PLACEHOLDER, MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from "~/lib/constants";
+import {
+  DEFAULT_SEARCH_PLACEHOLDER,
+  isUsableSearch,
+  MAX_SEARCH_TEXT_LENGTH,
+  SEARCH_DEBOUNCE_MS,
+} from "~/lib/constants";
 import { debounce } from "~/lib/debounce";
 import { plural } from "~/lib/tool";
 import { filterParams, listingPath, type BrowseFilters } from "./browse-href";
-
-const MAX_SEARCH_LENGTH = 200;
 
 interface BrowseSearchProps {
   filters: BrowseFilters;
@@ -44,25 +47,29 @@ export function BrowseSearch({
     }
   }
 
-  const latestOnSearch = useRef(onSearch);
+  const input = useRef<HTMLInputElement>(null);
+  const latest = useRef({ onSearch, urlSearch: filters.search });
   useEffect(() => {
-    latestOnSearch.current = onSearch;
+    latest.current = { onSearch, urlSearch: filters.search };
   });
   const searchSoon = useRef<ReturnType<typeof debounce<[string]>>>(null);
   useEffect(() => () => searchSoon.current?.cancel(), []);
 
   const ask = (value: string, isTyping: boolean) => {
     setIsWaiting(false);
-    const trimmed = value.trim();
-    // spec 5: a query shorter than two characters is not searched.
-    if (trimmed.length > 0 && trimmed.length < MIN_SEARCH_LENGTH) return;
-    setAsked(trimmed);
-    latestOnSearch.current(trimmed, { isTyping });
+    // spec 5: a query shorter than two characters is not searched; all tools show again.
+    const query = isUsableSearch(value) ? value.trim() : "";
+    setAsked(query);
+    if (query !== latest.current.urlSearch) latest.current.onSearch(query, { isTyping });
   };
   const typed = (value: string) => {
     setText(value);
     setIsWaiting(true);
-    searchSoon.current ??= debounce((latest: string) => ask(latest, true), SEARCH_DEBOUNCE_MS);
+    searchSoon.current ??= debounce((typedValue: string) => {
+      // The box was changed from outside meanwhile (Reset, a chip, Back): that change wins.
+      if (input.current?.value === typedValue) ask(typedValue, true);
+      else setIsWaiting(false);
+    }, SEARCH_DEBOUNCE_MS);
     searchSoon.current(value);
   };
   const searchNow = (value: string) => {
@@ -71,7 +78,7 @@ export function BrowseSearch({
   };
 
   const trimmed = text.trim();
-  const isSearching = filters.search.length >= MIN_SEARCH_LENGTH;
+  const isSearching = isUsableSearch(filters.search);
   const hidden = [...filterParams({ ...filters, search: "", sort: undefined })];
 
   return (
@@ -94,11 +101,12 @@ export function BrowseSearch({
         </label>
         <div className="relative min-w-0 flex-1">
           <input
+            ref={input}
             id="browse-search"
             type="search"
             name="search"
             value={text}
-            maxLength={MAX_SEARCH_LENGTH}
+            maxLength={MAX_SEARCH_TEXT_LENGTH}
             placeholder={DEFAULT_SEARCH_PLACEHOLDER}
             autoComplete="off"
             onChange={(event) => typed(event.target.value)}
@@ -110,6 +118,7 @@ export function BrowseSearch({
               onClick={() => {
                 setText("");
                 searchNow("");
+                input.current?.focus();
               }}
               className="absolute top-1/2 right-2 -translate-y-1/2 rounded-lg px-3 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
             >
@@ -135,7 +144,7 @@ export function BrowseSearch({
             />
             Searching...
           </span>
-        ) : trimmed.length > 0 && trimmed.length < MIN_SEARCH_LENGTH ? (
+        ) : trimmed.length > 0 && !isUsableSearch(trimmed) ? (
           "Type at least 2 characters to search."
         ) : isSearching ? (
           `${plural(total, "result")} for "${filters.search}" (${elapsedMs} ms)`

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { isUsableSearch } from "~/lib/constants";
 import { NO_FILTER_RESULTS, noSearchResults } from "~/lib/messages";
 import { BROWSE_PATH } from "~/lib/paths";
 
@@ -17,7 +18,7 @@ const SEARCH_TIPS = [
 
 /** spec 8: the empty states, with search tips. */
 export function EmptyResults({ search, onReset }: EmptyResultsProps) {
-  const isSearch = search.trim() !== "";
+  const isSearch = isUsableSearch(search);
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center sm:p-10">
       <p className="text-lg font-semibold text-slate-900">

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PRICING_FILTERS, SORT_OPTIONS, type SortOption } from "~/lib/constants";
+import { isUsableSearch, PRICING_FILTERS, SORT_OPTIONS, type SortOption } from "~/lib/constants";
 import { browseHref, type BrowseFilters } from "./browse-href";
 
 interface SortAndPricingProps {
@@ -25,7 +25,7 @@ function Option({ href, isCurrent, label }: { href: string; isCurrent: boolean; 
 
 /** spec 2 and 9: the sort buttons and the pricing buttons. */
 export function SortAndPricing({ filters, sort }: SortAndPricingProps) {
-  const isSearching = filters.search.trim() !== "";
+  const isSearching = isUsableSearch(filters.search);
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
       <nav aria-label="Sort by" className="flex items-center gap-2 overflow-x-auto">

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 
 interface SubcategoryTickerProps {
@@ -6,9 +7,11 @@ interface SubcategoryTickerProps {
 
 /**
  * spec 2: a slowly moving row of popular subcategories. It pauses under the pointer or keyboard
- * focus, and stands still for people who ask for reduced motion (app.css).
+ * focus and with its pause button, and stands still for people who ask for reduced motion
+ * (app.css).
  */
 export function SubcategoryTicker({ items }: SubcategoryTickerProps) {
+  const [isPaused, setIsPaused] = useState(false);
   if (items.length === 0) return null;
   const row = (isCopy: boolean) => (
     <ul className="flex shrink-0 gap-2 pr-2" aria-hidden={isCopy || undefined}>
@@ -26,11 +29,26 @@ export function SubcategoryTicker({ items }: SubcategoryTickerProps) {
     </ul>
   );
   return (
-    <nav aria-label="Popular subcategories" className="ticker overflow-hidden">
-      <div className="ticker-track flex w-max">
-        {row(false)}
-        {row(true)}
-      </div>
-    </nav>
+    <div className="flex items-center gap-2">
+      <nav
+        aria-label="Popular subcategories"
+        className="ticker min-w-0 flex-1 overflow-hidden"
+        data-paused={isPaused || undefined}
+      >
+        <div className="ticker-track flex w-max">
+          {row(false)}
+          {row(true)}
+        </div>
+      </nav>
+      <button
+        type="button"
+        onClick={() => setIsPaused(!isPaused)}
+        aria-pressed={isPaused}
+        className="ticker-control shrink-0 rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+      >
+        {isPaused ? "Play" : "Pause"}
+        <span className="sr-only"> the moving subcategories</span>
+      </button>
+    </div>
   );
 }

@@ -1,58 +1,75 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { LOAD_MORE_STEP } from "~/lib/constants";
 import type { ToolCard } from "~/lib/tool";
 import { apiToolsUrl, type BrowseFilters } from "./browse-href";
 
-interface ListPart {
-  /** The listing these tools belong to; a new listing starts again from the server's page. */
+interface ListState {
+  /** The listing this state belongs to; another listing starts again from the server's page. */
   key: string;
-  tools: ToolCard[];
-  total?: number;
+  /** A restored snapshot's tools, shown instead of the server's first page. */
+  restored: ToolCard[] | null;
+  /** Tools fetched with Load More. */
+  more: ToolCard[];
+  total: number | null;
+  status: "idle" | "loading" | "failed";
 }
 
+const fresh = (key: string): ListState => ({
+  key,
+  restored: null,
+  more: [],
+  total: null,
+  status: "idle",
+});
+
 /**
- * The tools shown for one listing: the server-rendered first page, plus pages fetched with Load
- * More (spec 4: 9 at a time), or a restored snapshot. A different listing starts again at 21.
+ * The tools shown for one listing: the server-rendered first page plus pages fetched with Load
+ * More (spec 4: 9 at a time), or a restored snapshot. A different listing starts again at 21,
+ * and an answer for a listing that is no longer shown is dropped.
  */
 export function useToolList(
   key: string,
   filters: BrowseFilters,
   first: readonly ToolCard[],
-  total: number,
+  firstTotal: number,
 ) {
-  const [base, setBase] = useState<ListPart | null>(null);
-  const [more, setMore] = useState<ListPart>({ key, tools: [] });
-  const [status, setStatus] = useState<"idle" | "loading" | "failed">("idle");
+  const [state, setState] = useState(() => fresh(key));
+  const current = state.key === key ? state : fresh(key);
+  if (state.key !== key) setState(current);
 
-  const restored = base?.key === key ? base : null;
-  const loaded = more.key === key ? more.tools : [];
-  const tools = [...(restored?.tools ?? first), ...loaded];
-  const listTotal =
-    more.key === key && more.total !== undefined ? more.total : (restored?.total ?? total);
+  const pending = useRef<AbortController | null>(null);
+  useEffect(() => () => pending.current?.abort(), [key]);
+
+  const tools = [...(current.restored ?? first), ...current.more];
+  const total = current.total ?? firstTotal;
 
   async function loadMore() {
-    setStatus("loading");
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    setState((state) => (state.key === key ? { ...state, status: "loading" } : state));
     try {
-      const response = await fetch(apiToolsUrl(filters, tools.length, LOAD_MORE_STEP));
+      const response = await fetch(apiToolsUrl(filters, tools.length, LOAD_MORE_STEP), {
+        signal: controller.signal,
+      });
       if (!response.ok) throw new Error(`GET /api/tools answered ${response.status}`);
       const page = (await response.json()) as { tools: ToolCard[]; total: number };
-      const seen = new Set(tools.map((tool) => tool.id));
-      setMore({
-        key,
-        tools: [...loaded, ...page.tools.filter((tool) => !seen.has(tool.id))],
-        total: page.total,
+      setState((state) => {
+        if (state.key !== key) return state;
+        const seen = new Set([...(state.restored ?? first), ...state.more].map((tool) => tool.id));
+        const added = page.tools.filter((tool) => !seen.has(tool.id));
+        return { ...state, more: [...state.more, ...added], total: page.total, status: "idle" };
       });
-      setStatus("idle");
     } catch (error) {
+      if (controller.signal.aborted) return;
       console.warn("Load More failed", error);
-      setStatus("failed");
+      setState((state) => (state.key === key ? { ...state, status: "failed" } : state));
     }
   }
 
   function restore(restoredTools: ToolCard[], restoredTotal: number) {
-    setBase({ key, tools: restoredTools, total: restoredTotal });
-    setMore({ key, tools: [] });
+    setState({ ...fresh(key), restored: restoredTools, total: restoredTotal });
   }
 
-  return { tools, total: listTotal, hasMore: tools.length < listTotal, status, loadMore, restore };
+  return { tools, total, hasMore: tools.length < total, status: current.status, loadMore, restore };
 }

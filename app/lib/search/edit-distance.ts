@@ -1,13 +1,18 @@
+import { MAX_WORD_LENGTH } from "./tokenize";
+
 // The smallest number of single-character edits (insert, delete, substitute) that turn `query`
 // into some prefix of `word`, so a typo in a word someone is still typing counts the same as a
 // typo in a whole word. Only the band of cells within maxEdits of the diagonal is computed, and
 // the work stops as soon as a whole row is out of reach (row minimums never decrease).
 
-const rowA = new Int32Array(128);
-const rowB = new Int32Array(128);
+// Rows long enough for any two words of the index (both are cut to MAX_WORD_LENGTH).
+const rowA = new Int32Array(2 * MAX_WORD_LENGTH + 2);
+const rowB = new Int32Array(2 * MAX_WORD_LENGTH + 2);
 
 /** Returns the distance, or maxEdits + 1 when it is larger than maxEdits. */
 export function prefixEditDistance(query: string, word: string, maxEdits: number): number {
+  if (query.length > MAX_WORD_LENGTH)
+    throw new RangeError("query word longer than MAX_WORD_LENGTH");
   const n = query.length;
   const over = maxEdits + 1;
   const m = Math.min(word.length, n + maxEdits);

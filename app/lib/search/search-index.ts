@@ -1,14 +1,15 @@
+import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
 import { prefixEditDistance } from "./edit-distance";
 import { FIELD_SHARE, popularity, relevance, wordMatchQuality } from "./relevance";
-import { comparableName, forEachIndexWord, indexWords, queryWords, stemOf } from "./tokenize";
+import { comparableName, forEachIndexWord, joinedWords, queryWords, stemOf } from "./tokenize";
 
 // Weighted per-word search over a fixed list of documents (DESIGN.md 6, decision 005). Pure and
 // universal: it runs the same in Node and in a browser.
 
 /** spec 5 fuzzy-search parameters. */
 export const SEARCH_THRESHOLD = 0.15;
-export const MIN_MATCH_LENGTH = 2;
-export const MAX_RESULTS = 1000;
+/** Words beyond these add nothing a person means and only add work. */
+const MAX_QUERY_WORDS = 8;
 
 export interface SearchDocument {
   name: string;
@@ -106,12 +107,10 @@ export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
     };
     for (const text of fieldTexts(doc)) {
       forEachIndexWord(text, add);
+      // "ChatGPT" and "Chat GPT" are the same name to a person typing it.
+      if (field === 0 && doc.name) add(joinedWords(doc.name));
       field++;
     }
-    // "ChatGPT" and "Chat GPT" are the same name to a person typing it.
-    field = 0;
-    const joinedName = indexWords(doc.name).join("");
-    if (joinedName) add(joinedName);
   });
 
   // Second pass: sort the vocabulary and lay each word's postings out together.
@@ -221,15 +220,15 @@ function scratchFor(size: number) {
 export function searchDocuments(
   index: SearchIndex,
   text: string,
-  limit: number = MAX_RESULTS,
+  limit: number = MAX_SEARCH_RESULTS,
 ): SearchHit[] {
-  if (text.trim().length < MIN_MATCH_LENGTH) return [];
-  const words = queryWords(text, MIN_MATCH_LENGTH).slice(0, 255);
+  if (text.trim().length < MIN_SEARCH_LENGTH) return [];
+  const words = queryWords(text, MIN_SEARCH_LENGTH).slice(0, MAX_QUERY_WORDS);
   if (words.length === 0) return [];
 
   const { best, total, matched } = scratchFor(index.size);
   let candidates: number[] = [];
-  words.forEach((word, round) => {
+  for (const [round, word] of words.entries()) {
     const touched: number[] = [];
     for (const match of matchWord(index, word)) {
       const end = index.start[match.word + 1]!;
@@ -248,7 +247,9 @@ export function searchDocuments(
       best[doc] = 0;
     }
     if (round === 0) candidates = touched;
-  });
+    // Every word must match: once no document is left, the other words cannot add any.
+    if (touched.length === 0) break;
+  }
 
   const exactName = comparableName(text);
   const hits: SearchHit[] = [];

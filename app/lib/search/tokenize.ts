@@ -36,6 +36,11 @@ export function indexWords(text: string): string[] {
   return words;
 }
 
+/** Every letter and digit of a text as one word: "Chat GPT-4" is "chatgpt4". */
+export function joinedWords(text: string): string {
+  return (normalize(text).match(/[\p{L}\p{N}]+/gu) ?? []).join("").slice(0, MAX_WORD_LENGTH);
+}
+
 /**
  * The words of a query, each joined as one ("e-commerce" is "ecommerce"). Words shorter than
  * `minLength` are dropped: they would match almost everything (spec 5, minimum match length).

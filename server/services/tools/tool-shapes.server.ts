@@ -24,6 +24,7 @@ type CardRow = Pick<ToolRow, keyof typeof toolCardColumns>;
 
 /** The searched fields a card does not show (spec 5 weights). */
 export const toolSearchColumns = {
+  cardDescription: true,
   hashtags: true,
   keyFeatures: true,
   longDescription: true,
@@ -76,6 +77,7 @@ export function toToolDetail(row: ToolRow): ToolDetail {
 
 export function toToolSearchText(row: SearchRow): ToolSearchText {
   return {
+    cardDescription: row.cardDescription ?? "",
     hashtags: row.hashtags ?? [],
     keyFeatures: row.keyFeatures ?? [],
     longDescription: row.longDescription ?? "",
