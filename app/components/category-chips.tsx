@@ -37,7 +37,7 @@ export function CategoryChips({ label, items }: CategoryChipsProps) {
               <span
                 className={`rounded-full px-1.5 text-xs ${item.isCurrent ? "bg-white/20" : "bg-slate-100 text-slate-600"}`}
               >
-                {item.count}
+                {item.count.toLocaleString("en-US")}
               </span>
             </Link>
           </li>

@@ -24,7 +24,7 @@ export async function loadCataloguePage(
       return {
         kind: "listing" as const,
         title: `${page.category.name} AI Tools`,
-        description: `Compare ${page.category.count} AI tools for ${page.category.name.toLowerCase()}: features, pricing and ratings side by side.`,
+        description: `Compare ${page.category.count.toLocaleString("en-US")} AI tools in ${page.category.name}: features, pricing and ratings side by side.`,
         canonicalUrl: canonicalUrl(categoryPath(page.category.name)),
         crumbs: [
           { label: "Home", href: "/" },
@@ -42,7 +42,7 @@ export async function loadCataloguePage(
       return {
         kind: "listing" as const,
         title: `${page.subCategory.name} AI Tools`,
-        description: `${page.subCategory.count} AI tools for ${page.subCategory.name.toLowerCase()} in ${page.category.name.toLowerCase()}, compared on features, pricing and ratings.`,
+        description: `${page.subCategory.count.toLocaleString("en-US")} AI tools for ${page.subCategory.name} in ${page.category.name}, compared on features, pricing and ratings.`,
         canonicalUrl: canonicalUrl(subCategoryPath(page.category.name, page.subCategory.name)),
         crumbs: [
           { label: "Home", href: "/" },

@@ -47,6 +47,41 @@ test("the search waits 300 ms after the last key", async ({ page }) => {
   await expect(page.getByText(/results? for "crm"/)).toBeVisible();
 });
 
+test("typing on a subcategory page stays on that page, focus and text kept", async ({
+  page,
+  request,
+}) => {
+  const { facets } = await listing(request, "limit=1");
+  const category = facets[0]!;
+  const sub = category.subcategories[0]!;
+  await page.goto(`/ai-tools/${category.slug}/${sub.slug}`);
+  await searchBox(page).pressSequentially("ai tool", { delay: 400 });
+  await expect(page).toHaveURL(
+    new RegExp(`/ai-tools/${category.slug}/${sub.slug}\\?search=ai\\+tool$`),
+  );
+  await expect(searchBox(page)).toBeFocused();
+  await expect(searchBox(page)).toHaveValue("ai tool");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${sub.name} AI Tools`);
+});
+
+test("Back after a search returns to the list before it", async ({ page }) => {
+  await page.goto("/ai-tools?pricing=Paid");
+  await searchBox(page).pressSequentially("meeting notes", { delay: 30 });
+  await expect(page).toHaveURL(/search=meeting\+notes/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/ai-tools\?pricing=Paid$/);
+  await expect(searchBox(page)).toHaveValue("");
+});
+
+test("a very long query wraps instead of widening the page", async ({ page }) => {
+  await page.goto(`/ai-tools?search=${"x".repeat(200)}`);
+  await expect(page.getByText(/No tools found for/)).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
 test("a query of one character is not searched", async ({ page }) => {
   await page.goto("/ai-tools");
   await searchBox(page).fill("a");
@@ -195,7 +230,7 @@ test("a saved category that no longer exists is dropped, not a dead end", async 
   });
   const response = await page.goto("/ai-tools");
   expect(response?.status()).toBe(200);
-  await expect(page).toHaveURL(/\/ai-tools\?pricing=Paid&category=Gone\+Category$/);
+  await expect(page).toHaveURL(/\/ai-tools\?pricing=Paid$/);
   await expect(categoryChips(page).getByRole("link", { name: /^All/ })).toHaveAttribute(
     "aria-current",
     "page",
@@ -229,11 +264,34 @@ test("back from a tool restores the filters, the visible count and the scroll po
   await card.getByRole("link", { name }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 
+  const isRestored = async () => {
+    await expect(page).toHaveURL(/\/ai-tools\?pricing=Freemium$/);
+    await expect(cards(page)).toHaveCount(30);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrolled + 50);
+  };
   await page.goBack();
-  await expect(page).toHaveURL(/\/ai-tools\?pricing=Freemium$/);
+  await isRestored();
+  // And again after going forward to the tool and back once more.
+  await page.goForward();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.goBack();
+  await isRestored();
+});
+
+test("Back from another listing brings back its loaded cards", async ({ page }) => {
+  await page.goto("/ai-tools?pricing=Paid");
+  await page.getByRole("button", { name: "Load More Tools" }).click();
   await expect(cards(page)).toHaveCount(30);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
-  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrolled + 50);
+  await page
+    .getByRole("navigation", { name: "Pricing" })
+    .getByRole("link", { name: "Free", exact: true })
+    .click();
+  await expect(page).toHaveURL(/pricing=Free$/);
+  await expect(cards(page)).toHaveCount(21);
+  await page.goBack();
+  await expect(page).toHaveURL(/pricing=Paid$/);
+  await expect(cards(page)).toHaveCount(30);
 });
 
 test("opening a tool records a view first", async ({ page, request }) => {

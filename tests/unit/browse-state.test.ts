@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   apiToolsUrl,
   browseHref,
-  browseQueryHref,
   DEFAULT_FILTERS,
   toggled,
   type BrowseFilters,
@@ -14,7 +13,7 @@ import {
   saveFilters,
   saveSnapshot,
   SNAPSHOT_KEY,
-  takeSnapshot,
+  findSnapshot,
   type BrowseSnapshot,
 } from "~/features/catalogue/browse-storage";
 import { SEARCH_DEBOUNCE_MS, SNAPSHOT_VALIDITY_MS } from "~/lib/constants";
@@ -57,11 +56,15 @@ describe("browse addresses", () => {
       "/ai-tools/marketing?subcategory=SEO&subcategory=Email+Marketing&search=growth&sort=Rating&pricing=Free",
     );
     expect(browseHref(DEFAULT_FILTERS)).toBe("/ai-tools");
-    expect(browseHref(DEFAULT_FILTERS, 30)).toBe("/ai-tools?limit=30");
+    expect(browseHref(DEFAULT_FILTERS, { limit: 30 })).toBe("/ai-tools?limit=30");
   });
-  it("puts a saved category in the query, where the server checks that it exists", () => {
-    expect(browseQueryHref({ ...DEFAULT_FILTERS, category: "Gone", pricing: "Paid" })).toBe(
-      "/ai-tools?pricing=Paid&category=Gone",
+  it("keeps a subcategory that has its own page in the path", () => {
+    const seo = { ...DEFAULT_FILTERS, category: "Marketing", subcategory: ["SEO"], search: "x y" };
+    const subcategoryPages = new Set(["SEO", "Ads"]);
+    expect(browseHref(seo, { subcategoryPages })).toBe("/ai-tools/marketing/seo?search=x+y");
+    expect(browseHref(seo)).toBe("/ai-tools/marketing?subcategory=SEO&search=x+y");
+    expect(browseHref({ ...seo, subcategory: ["SEO", "Ads"] }, { subcategoryPages })).toBe(
+      "/ai-tools/marketing?subcategory=SEO&subcategory=Ads&search=x+y",
     );
   });
   it("asks the API for the next page of the same listing", () => {
@@ -115,25 +118,36 @@ describe("the session snapshot (spec 4: valid for 5 minutes)", () => {
     savedAt,
   });
 
-  it("is restored once, for the same listing, within 5 minutes", () => {
+  it("is found for the same listing within 5 minutes", () => {
     const session = new MemoryStorage();
     const local = new MemoryStorage();
     saveSnapshot(session, local, snapshotAt(Date.now()));
     expect(local.getItem(LOCAL_KEYS.scroll)).toBe("1234");
     expect(local.getItem(LOCAL_KEYS.visibleCount)).toBe("30");
-    expect(takeSnapshot(session, "/ai-tools", Date.now())).toBeNull();
+    expect(findSnapshot(session, "/ai-tools", Date.now())).toBeNull();
 
     vi.advanceTimersByTime(SNAPSHOT_VALIDITY_MS - 1);
-    expect(takeSnapshot(session, "/ai-tools?pricing=Free", Date.now())?.scrollY).toBe(1234);
-    expect(takeSnapshot(session, "/ai-tools?pricing=Free", Date.now())).toBeNull();
+    expect(findSnapshot(session, "/ai-tools?pricing=Free", Date.now())?.scrollY).toBe(1234);
   });
 
   it("is not restored after 5 minutes", () => {
     const session = new MemoryStorage();
     saveSnapshot(session, new MemoryStorage(), snapshotAt(Date.now()));
     vi.advanceTimersByTime(SNAPSHOT_VALIDITY_MS);
-    expect(takeSnapshot(session, "/ai-tools?pricing=Free", Date.now())).toBeNull();
-    expect(session.getItem(SNAPSHOT_KEY)).toBeNull();
+    expect(findSnapshot(session, "/ai-tools?pricing=Free", Date.now())).toBeNull();
+  });
+
+  it("keeps the ten most recent listings, one snapshot each", () => {
+    const session = new MemoryStorage();
+    const local = new MemoryStorage();
+    for (let i = 0; i < 12; i++) {
+      saveSnapshot(session, local, { ...snapshotAt(Date.now()), url: `/ai-tools?n=${i}` });
+    }
+    saveSnapshot(session, local, { ...snapshotAt(Date.now()), url: "/ai-tools?n=11", scrollY: 7 });
+    expect(findSnapshot(session, "/ai-tools?n=1", Date.now())).toBeNull();
+    expect(findSnapshot(session, "/ai-tools?n=2", Date.now())).not.toBeNull();
+    expect(findSnapshot(session, "/ai-tools?n=11", Date.now())?.scrollY).toBe(7);
+    expect(JSON.parse(session.getItem(SNAPSHOT_KEY)!)).toHaveLength(10);
   });
 
   it("is cleared with every saved value on Reset", () => {

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ALL_CATEGORIES } from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";
 import { browseHref, isDefault, toggled, type BrowseFilters } from "./browse-href";
+import { useSubcategoryPages } from "./subcategory-pages";
 
 interface ActiveFiltersProps {
   filters: BrowseFilters;
@@ -10,6 +11,10 @@ interface ActiveFiltersProps {
   /** Runs as a chip is used (the chip itself then goes away). */
   onRemove: () => void;
 }
+
+const MAX_CHIP_TEXT = 40;
+const shortened = (text: string) =>
+  text.length > MAX_CHIP_TEXT ? `${text.slice(0, MAX_CHIP_TEXT - 1)}…` : text;
 
 function Chip({ label, href, onClick }: { label: string; href: string; onClick: () => void }) {
   return (
@@ -30,12 +35,14 @@ function Chip({ label, href, onClick }: { label: string; href: string; onClick: 
 
 /** spec 2: the filters in use as removable chips that stay in view, with Reset All. */
 export function ActiveFilters({ filters, onReset, onRemove }: ActiveFiltersProps) {
+  const subcategoryPages = useSubcategoryPages();
   if (isDefault(filters)) return null;
-  const without = (changes: Partial<BrowseFilters>) => browseHref({ ...filters, ...changes });
+  const without = (changes: Partial<BrowseFilters>) =>
+    browseHref({ ...filters, ...changes }, { subcategoryPages });
   return (
     <section
       aria-label="Active filters"
-      className="sticky top-16 z-30 -mx-4 mt-5 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6"
+      className="-mx-4 mt-5 sm:sticky sm:top-16 sm:z-30 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6"
     >
       <ul className="flex flex-wrap items-center gap-2">
         {filters.category !== ALL_CATEGORIES && (
@@ -56,7 +63,7 @@ export function ActiveFilters({ filters, onReset, onRemove }: ActiveFiltersProps
         {filters.search.trim() !== "" && (
           <Chip
             onClick={onRemove}
-            label={`Search: "${filters.search}"`}
+            label={`Search: ${shortened(filters.search)}`}
             href={without({ search: "" })}
           />
         )}

@@ -1,5 +1,5 @@
 import { ALL_CATEGORIES, type PricingFilter, type SortOption } from "~/lib/constants";
-import { BROWSE_PATH, categoryPath } from "~/lib/paths";
+import { BROWSE_PATH, categoryPath, subCategoryPath } from "~/lib/paths";
 
 /** The filters a person sets on the browse page (spec 4 Browse filters). */
 export interface BrowseFilters {
@@ -28,11 +28,6 @@ export function isDefault(filters: BrowseFilters): boolean {
   );
 }
 
-/** The page a category choice lives on: /ai-tools, or the category's own listing. */
-export function listingPath(category: string): string {
-  return category === ALL_CATEGORIES ? BROWSE_PATH : categoryPath(category);
-}
-
 /** Query parameters for the filters other than the category (DESIGN.md 4: the URL is the state). */
 export function filterParams(filters: BrowseFilters): URLSearchParams {
   const params = new URLSearchParams();
@@ -43,24 +38,45 @@ export function filterParams(filters: BrowseFilters): URLSearchParams {
   return params;
 }
 
-/** The address of the listing with these filters (and, without JavaScript, a longer page). */
-export function browseHref(filters: BrowseFilters, limit?: number): string {
-  const params = filterParams(filters);
-  if (limit !== undefined) params.set("limit", String(limit));
-  const text = params.toString();
-  const path = listingPath(filters.category);
-  return text ? `${path}?${text}` : path;
+/** Where a listing lives: its page, and the filters left for the query. */
+export interface BrowseTarget {
+  path: string;
+  params: URLSearchParams;
 }
 
 /**
- * /ai-tools with every filter in the query, the category too: for filters read back from
- * storage, so that the server drops a category that no longer exists (spec 4).
+ * The page for these filters: /ai-tools, a category's page, or, for one subcategory of the
+ * category that has its own page (`subcategoryPages`, from the server), that subcategory's page.
+ * Staying on the same page while filtering keeps the page, and the keyboard focus, in place.
  */
-export function browseQueryHref(filters: BrowseFilters): string {
-  const params = filterParams(filters);
-  if (filters.category !== ALL_CATEGORIES) params.set("category", filters.category);
+export function browseTarget(
+  filters: BrowseFilters,
+  subcategoryPages: ReadonlySet<string> = new Set(),
+): BrowseTarget {
+  const [onlySubcategory] = filters.subcategory;
+  const hasPage =
+    filters.category !== ALL_CATEGORIES &&
+    filters.subcategory.length === 1 &&
+    onlySubcategory !== undefined &&
+    subcategoryPages.has(onlySubcategory);
+  const path =
+    filters.category === ALL_CATEGORIES
+      ? BROWSE_PATH
+      : hasPage
+        ? subCategoryPath(filters.category, onlySubcategory)
+        : categoryPath(filters.category);
+  return { path, params: filterParams(hasPage ? { ...filters, subcategory: [] } : filters) };
+}
+
+/** The address of the listing with these filters (and, without JavaScript, a longer page). */
+export function browseHref(
+  filters: BrowseFilters,
+  options: { limit?: number; subcategoryPages?: ReadonlySet<string> } = {},
+): string {
+  const { path, params } = browseTarget(filters, options.subcategoryPages);
+  if (options.limit !== undefined) params.set("limit", String(options.limit));
   const text = params.toString();
-  return text ? `${BROWSE_PATH}?${text}` : BROWSE_PATH;
+  return text ? `${path}?${text}` : path;
 }
 
 /** GET /api/tools parameters for the next page of this listing. */

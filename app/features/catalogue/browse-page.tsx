@@ -1,11 +1,11 @@
-import { startTransition, useOptimistic, useRef } from "react";
+import { startTransition, useEffect, useOptimistic, useRef } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { CategoryChips } from "~/components/category-chips";
 import { ToolCard } from "~/components/tool-card";
 import { isToolNavigation } from "~/components/use-open-tool";
 import type { CategoryEntry } from "~/lib/category-stats";
-import { ALL_CATEGORIES, LOAD_MORE_STEP, type SortOption } from "~/lib/constants";
+import { ALL_CATEGORIES, isUsableSearch, LOAD_MORE_STEP, type SortOption } from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";
 import type { ToolCard as ToolCardData } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
@@ -16,6 +16,7 @@ import { EmptyResults } from "./empty-results";
 import { LoadMore } from "./load-more";
 import { SortAndPricing } from "./sort-and-pricing";
 import { SubcategorySidebar } from "./subcategory-sidebar";
+import { SubcategoryPagesProvider } from "./subcategory-pages";
 import { SubcategoryTicker } from "./subcategory-ticker";
 import { useBrowseMemory } from "./use-browse-memory";
 import { useToolList } from "./use-tool-list";
@@ -33,6 +34,8 @@ export interface BrowsePageProps {
   facets: readonly CategoryEntry[];
   highlightedCategories: readonly string[];
   ticker: readonly { name: string; href: string }[];
+  /** The subcategories of the chosen category that have their own page. */
+  subcategoryPages: readonly string[];
 }
 
 function filtersOf(query: ToolQuery): BrowseFilters {
@@ -57,15 +60,26 @@ export function BrowsePage(props: BrowsePageProps) {
   const navigation = useNavigation();
   const key = `${location.pathname}${location.search}`;
   const list = useToolList(key, filters, props.tools, props.total);
-  const memory = useBrowseMemory(key, filters, list);
+  const memory = useBrowseMemory(key, filters, list, facets);
+  const subcategoryPages = new Set(props.subcategoryPages);
+  const hrefFor = (changes: Partial<BrowseFilters>) =>
+    browseHref({ ...filters, ...changes }, { subcategoryPages });
   // A ticked box shows ticked at once, before the new list arrives.
   const [subcategories, setSubcategories] = useOptimistic(query.subcategory);
   const results = useRef<HTMLHeadingElement>(null);
 
   const go = (changes: Partial<BrowseFilters>, options: { replace?: boolean } = {}) =>
-    void navigate(browseHref({ ...filters, ...changes }), { preventScrollReset: true, ...options });
+    void navigate(hrefFor(changes), { preventScrollReset: true, ...options });
   // A filter chip or Reset goes away once used; the keyboard continues from the results.
   const focusResults = () => results.current?.focus();
+  // After Load More, the keyboard continues at the first new card (the button may be gone).
+  const firstNewCard = useRef<number | null>(null);
+  useEffect(() => {
+    const index = firstNewCard.current;
+    if (index === null || list.tools.length <= index) return;
+    firstNewCard.current = null;
+    document.getElementById(`tool-${list.tools[index]!.id}`)?.querySelector("a")?.focus();
+  });
 
   // Another listing is on its way (opening a tool carries its scroll position instead).
   const isLoading =
@@ -79,8 +93,7 @@ export function BrowsePage(props: BrowsePageProps) {
       ? facets
       : [...facets, { name: query.category, slug: "", count: 0, subcategories: [] }];
   const chipHref = (category: string) =>
-    browseHref({
-      ...filters,
+    hrefFor({
       category,
       // Subcategories of other categories would empty the list.
       subcategory: filters.subcategory.filter((name) =>
@@ -91,114 +104,140 @@ export function BrowsePage(props: BrowsePageProps) {
     });
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <Breadcrumbs items={crumbs} />
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">{title}</h1>
-      <p className="mt-2 max-w-3xl text-slate-600">{description}</p>
+    <SubcategoryPagesProvider value={subcategoryPages}>
+      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <Breadcrumbs items={crumbs} />
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">
+          {title}
+        </h1>
+        <p className="mt-2 max-w-3xl text-slate-600">{description}</p>
 
-      <div className="mt-5">
-        <SubcategoryTicker items={props.ticker} />
-      </div>
+        <a
+          href="#browse-results"
+          className="sr-only focus:not-sr-only focus:mt-3 focus:inline-block focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:ring-2 focus:ring-brand-600"
+        >
+          Skip to the tools
+        </a>
 
-      <div className="mt-6 max-w-2xl">
-        <BrowseSearch
-          filters={filters}
-          total={list.total}
-          shown={list.tools.length}
-          elapsedMs={props.elapsedMs}
-          isLoading={isLoading}
-          onSearch={(text, { isTyping }) =>
-            go(
+        <div className="mt-6 max-w-2xl">
+          <BrowseSearch
+            filters={filters}
+            total={list.total}
+            shown={list.tools.length}
+            elapsedMs={props.elapsedMs}
+            isLoading={isLoading}
+            onSearch={(text, { isTyping }) =>
+              go(
+                {
+                  search: text,
+                  sort: text || filters.sort === "Relevance" ? undefined : filters.sort,
+                },
+                // Typing refines one search: Back returns to the list before it, not to each word.
+                { replace: isTyping && isUsableSearch(filters.search) },
+              )
+            }
+          />
+        </div>
+
+        <div className="mt-4">
+          <CategoryChips
+            label="Categories"
+            items={[
               {
-                search: text,
-                sort: text || filters.sort === "Relevance" ? undefined : filters.sort,
+                name: ALL_CATEGORIES,
+                slug: "all",
+                count: props.totalInAllCategories,
+                href: hrefFor({ category: ALL_CATEGORIES }),
+                isCurrent: query.category === ALL_CATEGORIES,
               },
-              { replace: isTyping },
-            )
-          }
-        />
-      </div>
+              ...categories.map((category) => ({
+                ...category,
+                href: chipHref(category.name),
+                isCurrent: category.name === query.category,
+                isHighlighted: highlighted.has(category.name),
+              })),
+            ]}
+          />
+        </div>
 
-      <div className="mt-4">
-        <CategoryChips
-          label="Categories"
-          items={[
-            {
-              name: ALL_CATEGORIES,
-              slug: "all",
-              count: props.totalInAllCategories,
-              href: browseHref({ ...filters, category: ALL_CATEGORIES }),
-              isCurrent: query.category === ALL_CATEGORIES,
-            },
-            ...categories.map((category) => ({
-              ...category,
-              href: chipHref(category.name),
-              isCurrent: category.name === query.category,
-              isHighlighted: highlighted.has(category.name),
-            })),
-          ]}
-        />
-      </div>
+        <div className="mt-5">
+          <SortAndPricing filters={filters} sort={sort} />
+        </div>
 
-      <div className="mt-5">
-        <SortAndPricing filters={filters} sort={sort} />
-      </div>
-
-      <ActiveFilters
-        filters={filters}
-        onReset={() => {
-          memory.forgetEverything();
-          focusResults();
-        }}
-        onRemove={focusResults}
-      />
-
-      <div className="mt-4 flex flex-col gap-6 lg:flex-row">
-        <SubcategorySidebar
-          facets={facets}
-          category={query.category}
-          selected={subcategories}
-          isExpanded={memory.isSidebarExpanded}
-          onExpandedChange={memory.setSidebarExpanded}
-          onToggle={(name) =>
-            startTransition(async () => {
-              const next = toggled(subcategories, name);
-              setSubcategories(next);
-              await navigate(browseHref({ ...filters, subcategory: next }), {
-                preventScrollReset: true,
-              });
-            })
-          }
+        <ActiveFilters
+          filters={filters}
+          onReset={() => {
+            memory.forgetEverything();
+            focusResults();
+          }}
+          onRemove={focusResults}
         />
 
-        <section aria-labelledby="browse-results" className="min-w-0 flex-1">
-          <h2 id="browse-results" ref={results} tabIndex={-1} className="sr-only">
-            Tools
-          </h2>
-          {list.tools.length === 0 ? (
-            <EmptyResults search={query.search} onReset={memory.forgetEverything} />
-          ) : (
-            <ul
-              className={`grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isLoading ? "opacity-60" : ""}`}
-            >
-              {list.tools.map((tool, index) => (
-                <li key={tool.id} className="flex">
-                  <ToolCard tool={tool} isPriority={index < 3} onOpen={memory.rememberList} />
-                </li>
-              ))}
-            </ul>
-          )}
+        <div className="mt-5">
+          <SubcategoryTicker items={props.ticker} />
+        </div>
 
-          {list.hasMore && (
-            <LoadMore
-              filters={filters}
-              nextCount={list.tools.length + LOAD_MORE_STEP}
-              status={list.status}
-              onLoadMore={list.loadMore}
-            />
-          )}
-        </section>
+        <div className="mt-4 flex flex-col gap-6 lg:flex-row">
+          <SubcategorySidebar
+            facets={facets}
+            category={query.category}
+            selected={subcategories}
+            isExpanded={memory.isSidebarExpanded}
+            onExpandedChange={memory.setSidebarExpanded}
+            onToggle={(name) =>
+              startTransition(async () => {
+                const next = toggled(subcategories, name);
+                setSubcategories(next);
+                await navigate(hrefFor({ subcategory: next }), {
+                  preventScrollReset: true,
+                });
+              })
+            }
+          />
+
+          <section aria-labelledby="browse-results" className="min-w-0 flex-1">
+            <h2 id="browse-results" ref={results} tabIndex={-1} className="sr-only">
+              Tools
+            </h2>
+            {list.tools.length === 0 ? (
+              <EmptyResults
+                search={query.search}
+                onReset={memory.forgetEverything}
+                elsewhere={
+                  query.category !== ALL_CATEGORIES && props.totalInAllCategories > 0
+                    ? {
+                        count: props.totalInAllCategories,
+                        href: hrefFor({ category: ALL_CATEGORIES, subcategory: [] }),
+                      }
+                    : null
+                }
+              />
+            ) : (
+              <ul
+                className={`grid grid-cols-1 gap-6 transition-opacity sm:grid-cols-2 xl:grid-cols-3 ${isLoading ? "opacity-60" : ""}`}
+              >
+                {list.tools.map((tool, index) => (
+                  <li key={tool.id} className="flex">
+                    <ToolCard tool={tool} isPriority={index < 3} onOpen={memory.rememberList} />
+                  </li>
+                ))}
+              </ul>
+            )}
+
+            {list.hasMore && (
+              <LoadMore
+                filters={filters}
+                nextCount={list.tools.length + LOAD_MORE_STEP}
+                status={list.status}
+                onLoadMore={() => {
+                  firstNewCard.current = list.tools.length;
+                  void list.loadMore();
+                }}
+              />
+            )}
+          </section>
+        </div>
       </div>
-    </div>
+    </SubcategoryPagesProvider>
   );
 }

@@ -8,7 +8,8 @@ import {
 } from "~/lib/constants";
 import { debounce } from "~/lib/debounce";
 import { plural } from "~/lib/tool";
-import { filterParams, listingPath, type BrowseFilters } from "./browse-href";
+import { browseTarget, type BrowseFilters } from "./browse-href";
+import { useSubcategoryPages } from "./subcategory-pages";
 
 interface BrowseSearchProps {
   filters: BrowseFilters;
@@ -79,13 +80,14 @@ export function BrowseSearch({
 
   const trimmed = text.trim();
   const isSearching = isUsableSearch(filters.search);
-  const hidden = [...filterParams({ ...filters, search: "", sort: undefined })];
+  // Without JavaScript the form keeps the other filters; a search orders by Relevance (spec 4).
+  const target = browseTarget({ ...filters, search: "", sort: undefined }, useSubcategoryPages());
 
   return (
     <div>
       <Form
         method="get"
-        action={listingPath(filters.category)}
+        action={target.path}
         role="search"
         className="flex w-full gap-2"
         onSubmit={(event) => {
@@ -93,7 +95,7 @@ export function BrowseSearch({
           if (trimmed !== "") searchNow(text);
         }}
       >
-        {hidden.map(([name, value]) => (
+        {[...target.params].map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
         ))}
         <label htmlFor="browse-search" className="sr-only">
@@ -135,7 +137,10 @@ export function BrowseSearch({
           </button>
         )}
       </Form>
-      <p className="mt-3 min-h-6 text-sm text-slate-600" aria-live="polite">
+      <p
+        className="mt-3 min-h-6 text-sm [overflow-wrap:anywhere] text-slate-600"
+        aria-live="polite"
+      >
         {isWaiting || isLoading ? (
           <span className="inline-flex items-center gap-2">
             <span

@@ -100,28 +100,32 @@ export function readSidebarExpanded(storage: Storage): boolean {
   return attempt(() => storage.getItem(LOCAL_KEYS.sidebarExpanded) === "true", false);
 }
 
+/** Listings remembered at once: Back and Forward through recent ones find their state. */
+const MAX_SNAPSHOTS = 10;
+
+function readSnapshots(session: Storage): BrowseSnapshot[] {
+  const value: unknown = JSON.parse(session.getItem(SNAPSHOT_KEY) ?? "[]");
+  return Array.isArray(value) ? (value as BrowseSnapshot[]) : [];
+}
+
+/** Keeps a listing's state; the newest snapshot of a listing replaces an older one. */
 export function saveSnapshot(session: Storage, local: Storage, snapshot: BrowseSnapshot): void {
   attempt(() => {
     local.setItem(LOCAL_KEYS.scroll, String(Math.round(snapshot.scrollY)));
     local.setItem(LOCAL_KEYS.visibleCount, String(snapshot.visibleCount));
-    session.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot));
+    const others = readSnapshots(session).filter((saved) => saved.url !== snapshot.url);
+    const kept = [snapshot, ...others].slice(0, MAX_SNAPSHOTS);
+    session.setItem(SNAPSHOT_KEY, JSON.stringify(kept));
   }, undefined);
 }
 
-/**
- * The snapshot of this listing, taken less than 5 minutes ago (spec 4), or null. A snapshot is
- * used once: reading it removes it.
- */
-export function takeSnapshot(session: Storage, url: string, now: number): BrowseSnapshot | null {
+/** The snapshot of this listing, taken less than 5 minutes ago (spec 4), or null. */
+export function findSnapshot(session: Storage, url: string, now: number): BrowseSnapshot | null {
   return attempt(() => {
-    const text = session.getItem(SNAPSHOT_KEY);
-    if (!text) return null;
-    const snapshot = JSON.parse(text) as BrowseSnapshot;
-    if (snapshot.url !== url) return null;
-    session.removeItem(SNAPSHOT_KEY);
+    const snapshot = readSnapshots(session).find((saved) => saved.url === url);
+    if (!snapshot || !Array.isArray(snapshot.tools)) return null;
     const age = now - snapshot.savedAt;
-    const isValid = age >= 0 && age < SNAPSHOT_VALIDITY_MS && Array.isArray(snapshot.tools);
-    return isValid ? snapshot : null;
+    return age >= 0 && age < SNAPSHOT_VALIDITY_MS ? snapshot : null;
   }, null);
 }
 

@@ -7,6 +7,8 @@ interface EmptyResultsProps {
   search: string;
   /** Forgets the saved browse state; the link itself goes to the defaults. */
   onReset: () => void;
+  /** Matches of the same search in other categories, when there are some. */
+  elsewhere: { count: number; href: string } | null;
 }
 
 const SEARCH_TIPS = [
@@ -17,11 +19,11 @@ const SEARCH_TIPS = [
 ];
 
 /** spec 8: the empty states, with search tips. */
-export function EmptyResults({ search, onReset }: EmptyResultsProps) {
+export function EmptyResults({ search, onReset, elsewhere }: EmptyResultsProps) {
   const isSearch = isUsableSearch(search);
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center sm:p-10">
-      <p className="text-lg font-semibold text-slate-900">
+      <p className="text-lg font-semibold [overflow-wrap:anywhere] text-slate-900">
         {isSearch ? noSearchResults(search) : NO_FILTER_RESULTS}
       </p>
       {isSearch ? (
@@ -32,6 +34,15 @@ export function EmptyResults({ search, onReset }: EmptyResultsProps) {
         </ul>
       ) : (
         <p className="mt-2 text-slate-600">Try another category or pricing option.</p>
+      )}
+      {elsewhere && (
+        <Link
+          to={elsewhere.href}
+          className="mt-6 mr-3 inline-block rounded-xl border border-brand-700 px-5 py-2.5 font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          See {elsewhere.count.toLocaleString("en-US")}{" "}
+          {elsewhere.count === 1 ? "match" : "matches"} in all categories
+        </Link>
       )}
       <Link
         to={BROWSE_PATH}

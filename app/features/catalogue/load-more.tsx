@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { MAX_RENDERED_CARDS } from "~/lib/constants";
-import { filterParams, listingPath, type BrowseFilters } from "./browse-href";
+import { browseTarget, type BrowseFilters } from "./browse-href";
+import { useSubcategoryPages } from "./subcategory-pages";
 
 interface LoadMoreProps {
   filters: BrowseFilters;
@@ -16,10 +17,11 @@ interface LoadMoreProps {
  */
 export function LoadMore({ filters, nextCount, status, onLoadMore }: LoadMoreProps) {
   const isLoading = status === "loading";
+  const target = browseTarget(filters, useSubcategoryPages());
   return (
     <Form
       method="get"
-      action={listingPath(filters.category)}
+      action={target.path}
       preventScrollReset
       className="mt-10 text-center"
       onSubmit={(event) => {
@@ -27,7 +29,7 @@ export function LoadMore({ filters, nextCount, status, onLoadMore }: LoadMorePro
         if (!isLoading) onLoadMore();
       }}
     >
-      {[...filterParams(filters)].map(([name, value]) => (
+      {[...target.params].map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
       <input type="hidden" name="limit" value={Math.min(nextCount, MAX_RENDERED_CARDS)} />

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { isUsableSearch, PRICING_FILTERS, SORT_OPTIONS, type SortOption } from "~/lib/constants";
 import { browseHref, type BrowseFilters } from "./browse-href";
+import { useSubcategoryPages } from "./subcategory-pages";
 
 interface SortAndPricingProps {
   filters: BrowseFilters;
@@ -8,7 +9,25 @@ interface SortAndPricingProps {
   sort: SortOption;
 }
 
-function Option({ href, isCurrent, label }: { href: string; isCurrent: boolean; label: string }) {
+interface OptionProps {
+  href: string;
+  isCurrent: boolean;
+  label: string;
+  isDisabled?: boolean;
+}
+
+function Option({ href, isCurrent, label, isDisabled }: OptionProps) {
+  if (isDisabled) {
+    return (
+      <span
+        aria-disabled="true"
+        title="Search first to sort by relevance"
+        className="inline-flex min-h-9 cursor-not-allowed items-center rounded-lg px-3 text-sm font-medium whitespace-nowrap text-slate-400"
+      >
+        {label}
+      </span>
+    );
+  }
   return (
     <Link
       to={href}
@@ -26,34 +45,42 @@ function Option({ href, isCurrent, label }: { href: string; isCurrent: boolean; 
 /** spec 2 and 9: the sort buttons and the pricing buttons. */
 export function SortAndPricing({ filters, sort }: SortAndPricingProps) {
   const isSearching = isUsableSearch(filters.search);
+  const subcategoryPages = useSubcategoryPages();
+  const href = (changes: Partial<BrowseFilters>) =>
+    browseHref({ ...filters, ...changes }, { subcategoryPages });
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-      <nav aria-label="Sort by" className="flex items-center gap-2 overflow-x-auto">
-        <span className="text-sm font-semibold text-slate-700">Sort</span>
-        <div className="flex gap-1 rounded-xl border border-slate-200 bg-white p-1">
+      <nav aria-label="Sort by" className="flex items-start gap-2">
+        <span className="mt-3 w-14 shrink-0 text-sm font-semibold text-slate-700 lg:w-auto">
+          Sort
+        </span>
+        <div className="flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-1">
           {SORT_OPTIONS.map((option) => (
             <Option
               key={option}
               label={option}
               isCurrent={option === sort}
               // Relevance is the default while searching; without a search it orders newest first.
-              href={browseHref({
-                ...filters,
+              href={href({
                 sort: option === (isSearching ? "Relevance" : "Newest") ? undefined : option,
               })}
+              // Relevance needs a search to be relevant to.
+              isDisabled={option === "Relevance" && !isSearching}
             />
           ))}
         </div>
       </nav>
-      <nav aria-label="Pricing" className="flex items-center gap-2 overflow-x-auto">
-        <span className="text-sm font-semibold text-slate-700">Pricing</span>
-        <div className="flex gap-1 rounded-xl border border-slate-200 bg-white p-1">
+      <nav aria-label="Pricing" className="flex items-start gap-2">
+        <span className="mt-3 w-14 shrink-0 text-sm font-semibold text-slate-700 lg:w-auto">
+          Pricing
+        </span>
+        <div className="flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-1">
           {PRICING_FILTERS.map((option) => (
             <Option
               key={option}
               label={option}
               isCurrent={option === filters.pricing}
-              href={browseHref({ ...filters, pricing: option })}
+              href={href({ pricing: option })}
             />
           ))}
         </div>

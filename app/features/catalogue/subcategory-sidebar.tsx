@@ -79,7 +79,11 @@ export function SubcategorySidebar(props: SubcategorySidebarProps) {
         style={{ maxHeight: MOBILE_SIDEBAR_MAX_HEIGHT_PX }}
         className={`mt-2 overflow-hidden rounded-xl border border-slate-200 bg-white p-4 lg:mt-0 lg:block ${isExpanded ? "block" : "hidden"}`}
       >
-        <h2 id={`${panelId}-title`} className="text-sm font-semibold text-slate-900">
+        {/* On small screens the toggle above already says it. */}
+        <h2
+          id={`${panelId}-title`}
+          className="hidden text-sm font-semibold text-slate-900 lg:block"
+        >
           Subcategories
         </h2>
         {groups.length === 0 ? (
@@ -87,7 +91,7 @@ export function SubcategorySidebar(props: SubcategorySidebarProps) {
         ) : (
           <div
             style={{ maxHeight: SUBCATEGORY_LIST_HEIGHT_PX }}
-            className="mt-3 overflow-y-auto pr-1"
+            className="overflow-y-auto pr-1 lg:mt-3"
           >
             {groups.map((group) => (
               <fieldset key={group.category} className="mb-4 last:mb-0">

@@ -32,7 +32,7 @@ export function SubcategoryTicker({ items }: SubcategoryTickerProps) {
     <div className="flex items-center gap-2">
       <nav
         aria-label="Popular subcategories"
-        className="ticker min-w-0 flex-1 overflow-hidden"
+        className="ticker min-w-0 flex-1 overflow-hidden py-1"
         data-paused={isPaused || undefined}
       >
         <div className="ticker-track flex w-max">

@@ -1,16 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigationType } from "react-router";
+import type { CategoryEntry } from "~/lib/category-stats";
+import { ALL_CATEGORIES } from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";
 import type { ToolCard } from "~/lib/tool";
-import { browseQueryHref, type BrowseFilters } from "./browse-href";
+import { browseHref, type BrowseFilters } from "./browse-href";
 import {
   clearSavedState,
+  findSnapshot,
   readSavedFilters,
   readSidebarExpanded,
   saveFilters,
   saveSidebarExpanded,
   saveSnapshot,
-  takeSnapshot,
 } from "./browse-storage";
 
 // Whether a browse page has been shown in this document yet. The first one, reached by loading
@@ -25,12 +27,18 @@ interface ShownList {
 
 /**
  * spec 4, the browse state the browser keeps (browse-storage.ts):
- * - Back from a tool within 5 minutes brings back the list as it was, and its scroll position.
+ * - Back (or Forward) to a listing seen in the last 5 minutes, from a tool or another listing,
+ *   brings it back as it was: the same cards, the scroll position, the sidebar.
  * - A bare /ai-tools opened afresh (typed, bookmarked, linked from elsewhere) takes the filters
  *   saved in this browser. Links inside the site mean what they say and are never redirected.
  * - Every listing's filters are saved; Reset forgets everything.
  */
-export function useBrowseMemory(key: string, filters: BrowseFilters, list: ShownList) {
+export function useBrowseMemory(
+  key: string,
+  filters: BrowseFilters,
+  list: ShownList,
+  categories: readonly CategoryEntry[],
+) {
   const location = useLocation();
   const navigationType = useNavigationType();
   const navigate = useNavigate();
@@ -38,36 +46,76 @@ export function useBrowseMemory(key: string, filters: BrowseFilters, list: Shown
   // Where to scroll once the restored list is on the page, and how long that list is.
   const scrollTo = useRef<{ y: number; count: number } | null>(null);
 
+  // What to remember of this listing when it is left: kept current on every render and scroll.
+  const current = useRef({ tools: list.tools, total: list.total, isSidebarExpanded, scrollY: 0 });
+  useEffect(() => {
+    current.current = {
+      ...current.current,
+      tools: list.tools,
+      total: list.total,
+      isSidebarExpanded,
+    };
+  });
+  useEffect(() => {
+    // Only while the address is still this listing's: leaving it may scroll the window to the top.
+    const track = () => {
+      if (`${window.location.pathname}${window.location.search}` === key) {
+        current.current.scrollY = window.scrollY;
+      }
+    };
+    track();
+    window.addEventListener("scroll", track, { passive: true });
+    return () => window.removeEventListener("scroll", track);
+  }, [key]);
+
+  const remember = (url: string, scrollY: number) => {
+    const { tools, total } = current.current;
+    saveSnapshot(sessionStorage, localStorage, {
+      url,
+      tools,
+      total,
+      filters,
+      visibleCount: tools.length,
+      scrollY,
+      sidebarExpanded: current.current.isSidebarExpanded,
+      savedAt: Date.now(),
+    });
+  };
+
   const isMounted = useRef(false);
   /* eslint-disable react-hooks/set-state-in-effect -- browser storage exists only after hydration */
   useEffect(() => {
+    const isFirstInDocument = !hasShownBrowsePage;
+    hasShownBrowsePage = true;
     if (!isMounted.current) {
       isMounted.current = true;
-      const isFirstInDocument = !hasShownBrowsePage;
-      hasShownBrowsePage = true;
       setIsSidebarExpanded(readSidebarExpanded(localStorage));
-      const snapshot =
-        navigationType === "POP" ? takeSnapshot(sessionStorage, key, Date.now()) : null;
-      if (snapshot) {
-        const tools = snapshot.tools.slice(0, snapshot.visibleCount);
-        list.restore(tools, snapshot.total);
-        setIsSidebarExpanded(snapshot.sidebarExpanded);
-        scrollTo.current = { y: snapshot.scrollY, count: tools.length };
-        return;
-      }
-      const isFreshVisit =
-        isFirstInDocument &&
-        navigationType === "POP" &&
-        location.pathname === BROWSE_PATH &&
-        !location.search;
-      const saved = isFreshVisit && readSavedFilters(localStorage);
+    }
+    const snapshot =
+      navigationType === "POP" ? findSnapshot(sessionStorage, key, Date.now()) : null;
+    if (snapshot) {
+      const tools = snapshot.tools.slice(0, snapshot.visibleCount);
+      list.restore(tools, snapshot.total);
+      setIsSidebarExpanded(snapshot.sidebarExpanded);
+      scrollTo.current = { y: snapshot.scrollY, count: tools.length };
+    } else if (
+      isFirstInDocument &&
+      navigationType === "POP" &&
+      location.pathname === BROWSE_PATH &&
+      !location.search
+    ) {
+      const saved = readSavedFilters(localStorage);
       if (saved) {
-        void navigate(browseQueryHref(saved), { replace: true });
+        const isKnown = categories.some((category) => category.name === saved.category);
+        const category = isKnown ? saved.category : ALL_CATEGORIES;
+        void navigate(browseHref({ ...saved, category }), { replace: true });
         return;
       }
     }
     saveFilters(localStorage, filters);
-    // Runs once per listing; `filters` and `location` come from the same URL as `key`.
+    // Leaving for another listing: remember this one as it is now.
+    return () => remember(key, current.current.scrollY);
+    // Runs once per listing; `filters`, `location` and `categories` come with `key`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   /* eslint-enable react-hooks/set-state-in-effect */
@@ -84,18 +132,9 @@ export function useBrowseMemory(key: string, filters: BrowseFilters, list: Shown
       setIsSidebarExpanded(isExpanded);
       saveSidebarExpanded(localStorage, isExpanded);
     },
-    /** Called as a tool opens: the list to come back to. */
+    /** Called as a tool opens: the list to come back to, where it is scrolled now. */
     rememberList() {
-      saveSnapshot(sessionStorage, localStorage, {
-        url: key,
-        tools: list.tools,
-        total: list.total,
-        filters,
-        visibleCount: list.tools.length,
-        scrollY: window.scrollY,
-        sidebarExpanded: isSidebarExpanded,
-        savedAt: Date.now(),
-      });
+      remember(key, window.scrollY);
     },
     forgetEverything() {
       clearSavedState(sessionStorage, localStorage);

@@ -12,6 +12,7 @@ const TICKER_SIZE = 24;
  */
 export function getListing(snapshot: CatalogueSnapshot, query: ToolQuery) {
   const chosen = new Set(query.subcategory);
+  const category = snapshot.taxonomy.find((entry) => entry.name === query.category);
   return {
     query,
     ...findTools(snapshot, query),
@@ -29,5 +30,6 @@ export function getListing(snapshot: CatalogueSnapshot, query: ToolQuery) {
       .sort((a, b) => b.count - a.count)
       .slice(0, TICKER_SIZE)
       .map(({ name, href }) => ({ name, href })),
+    subcategoryPages: category?.subcategories.map((sub) => sub.name) ?? [],
   };
 }
