@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { CategoryEntry } from "~/lib/category-stats";
-import { expect, test } from "./fixtures";
+import { expect, openApp, test } from "./fixtures";
 
 // spec 2 Browse page and Tool card, spec 4 Browse filters, spec 8 empty states.
 
@@ -24,7 +24,7 @@ const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search AI
 test("typing searches after a pause, shows the results line and sorts by Relevance", async ({
   page,
 }) => {
-  await page.goto("/ai-tools?sort=Most+Liked");
+  await openApp(page, "/ai-tools?sort=Most+Liked");
   await searchBox(page).pressSequentially("transcrption", { delay: 20 });
   await expect(page.getByText(/^[\d,]+ results? for "transcrption" \([\d.]+ ms\)$/)).toBeVisible();
   await expect(page).toHaveURL(/\/ai-tools\?search=transcrption$/);
@@ -36,7 +36,7 @@ test("typing searches after a pause, shows the results line and sorts by Relevan
 
 test("the search waits 300 ms after the last key", async ({ page }) => {
   await page.clock.install();
-  await page.goto("/ai-tools");
+  await openApp(page, "/ai-tools");
   await page.clock.pauseAt(Date.now() + 60_000);
   await searchBox(page).pressSequentially("crm");
   await expect(page.getByText("Searching...")).toBeVisible();
@@ -54,7 +54,7 @@ test("typing on a subcategory page stays on that page, focus and text kept", asy
   const { facets } = await listing(request, "limit=1");
   const category = facets[0]!;
   const sub = category.subcategories[0]!;
-  await page.goto(`/ai-tools/${category.slug}/${sub.slug}`);
+  await openApp(page, `/ai-tools/${category.slug}/${sub.slug}`);
   await searchBox(page).pressSequentially("ai tool", { delay: 400 });
   await expect(page).toHaveURL(
     new RegExp(`/ai-tools/${category.slug}/${sub.slug}\\?search=ai\\+tool$`),
@@ -65,7 +65,7 @@ test("typing on a subcategory page stays on that page, focus and text kept", asy
 });
 
 test("Back after a search returns to the list before it", async ({ page }) => {
-  await page.goto("/ai-tools?pricing=Paid");
+  await openApp(page, "/ai-tools?pricing=Paid");
   await searchBox(page).pressSequentially("meeting notes", { delay: 30 });
   await expect(page).toHaveURL(/search=meeting\+notes/);
   await page.goBack();
@@ -74,7 +74,7 @@ test("Back after a search returns to the list before it", async ({ page }) => {
 });
 
 test("a very long query wraps instead of widening the page", async ({ page }) => {
-  await page.goto(`/ai-tools?search=${"x".repeat(200)}`);
+  await openApp(page, `/ai-tools?search=${"x".repeat(200)}`);
   await expect(page.getByText(/No tools found for/)).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - window.innerWidth,
@@ -83,7 +83,7 @@ test("a very long query wraps instead of widening the page", async ({ page }) =>
 });
 
 test("a query of one character is not searched", async ({ page }) => {
-  await page.goto("/ai-tools");
+  await openApp(page, "/ai-tools");
   await searchBox(page).fill("a");
   await expect(page.getByText("Type at least 2 characters to search.")).toBeVisible();
   await expect(page).toHaveURL(/\/ai-tools$/);
@@ -91,14 +91,15 @@ test("a query of one character is not searched", async ({ page }) => {
 });
 
 test("empty states use the spec's texts", async ({ page, request }) => {
-  await page.goto("/ai-tools?search=qqxxzzqq");
+  await openApp(page, "/ai-tools?search=qqxxzzqq");
   await expect(page.getByText('No tools found for "qqxxzzqq"')).toBeVisible();
   await expect(page.getByText(/Check the spelling/)).toBeVisible();
 
   const { facets } = await listing(request, "limit=1");
   const [first, second] = facets as [CategoryEntry, CategoryEntry];
   const foreign = second.subcategories[0]!.name;
-  await page.goto(
+  await openApp(
+    page,
     `/ai-tools?category=${encodeURIComponent(first.name)}&subcategory=${encodeURIComponent(foreign)}`,
   );
   await expect(page.getByText("No tools match your filters")).toBeVisible();
@@ -112,7 +113,7 @@ test("chip counts add up: All is the total, each category chip is its listing's 
   request,
 }) => {
   const all = await listing(request, "pricing=Paid&limit=1");
-  await page.goto("/ai-tools?pricing=Paid");
+  await openApp(page, "/ai-tools?pricing=Paid");
   const chips = categoryChips(page).getByRole("link");
   await expect(chips.first()).toHaveText(new RegExp(`^All\\s*${all.totalInAllCategories}$`));
   expect(all.totalInAllCategories).toBe(all.total);
@@ -143,7 +144,7 @@ test("a chosen subcategory highlights its category and filters the list", async 
   const { facets } = await listing(request, "limit=1");
   const parent = facets[2]!;
   const sub = parent.subcategories[0]!;
-  await page.goto("/ai-tools");
+  await openApp(page, "/ai-tools");
   await page.getByRole("checkbox", { name: new RegExp(`^${sub.name}`) }).check();
   await expect(page).toHaveURL(
     `/ai-tools?subcategory=${encodeURIComponent(sub.name).replace(/%20/g, "+")}`,
@@ -159,7 +160,8 @@ test("query parameters preset every filter", async ({ page, request }) => {
   const { facets } = await listing(request, "limit=1");
   const category = facets[0]!;
   const sub = category.subcategories[0]!;
-  await page.goto(
+  await openApp(
+    page,
     `/ai-tools?category=${encodeURIComponent(category.name)}&subcategory=${encodeURIComponent(sub.name)}&search=ai&pricing=Freemium&sort=Rating`,
   );
   await expect(
@@ -176,7 +178,7 @@ test("query parameters preset every filter", async ({ page, request }) => {
 });
 
 test("Reset All restores the defaults and forgets the saved filters", async ({ page }) => {
-  await page.goto("/ai-tools?search=notes&pricing=Free&sort=Rating");
+  await openApp(page, "/ai-tools?search=notes&pricing=Free&sort=Rating");
   const active = page.getByRole("region", { name: "Active filters" });
   await expect(active.getByRole("link", { name: /Remove filter/ })).toHaveCount(3);
   await active.getByRole("link", { name: "Reset All" }).click();
@@ -187,13 +189,13 @@ test("Reset All restores the defaults and forgets the saved filters", async ({ p
   await expect(
     page.getByRole("navigation", { name: "Sort by" }).getByRole("link", { name: "Newest" }),
   ).toHaveAttribute("aria-current", "true");
-  await page.goto("/");
-  await page.goto("/ai-tools");
+  await openApp(page, "/");
+  await openApp(page, "/ai-tools");
   await expect(page).toHaveURL(/\/ai-tools$/);
 });
 
 test("choosing a category or a subcategory starts again at 21 cards", async ({ page }) => {
-  await page.goto("/ai-tools");
+  await openApp(page, "/ai-tools");
   await page.getByRole("button", { name: "Load More Tools" }).click();
   await expect(cards(page)).toHaveCount(30);
   const firstBox = page.getByRole("checkbox").first();
@@ -211,7 +213,7 @@ test("choosing a category or a subcategory starts again at 21 cards", async ({ p
 });
 
 test("the All chip leads from a category page back to every tool", async ({ page }) => {
-  await page.goto("/ai-tools");
+  await openApp(page, "/ai-tools");
   await categoryChips(page).getByRole("link").nth(1).click();
   await expect(page).toHaveURL(/\/ai-tools\/[a-z-]+$/);
   await categoryChips(page).getByRole("link", { name: /^All/ }).click();
@@ -223,12 +225,12 @@ test("the All chip leads from a category page back to every tool", async ({ page
 });
 
 test("a saved category that no longer exists is dropped, not a dead end", async ({ page }) => {
-  await page.goto("/");
+  await openApp(page, "/");
   await page.evaluate(() => {
     localStorage.setItem("browse_category", "Gone Category");
     localStorage.setItem("browse_pricing", "Paid");
   });
-  const response = await page.goto("/ai-tools");
+  const response = await openApp(page, "/ai-tools");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/ai-tools\?pricing=Paid$/);
   await expect(categoryChips(page).getByRole("link", { name: /^All/ })).toHaveAttribute(
@@ -239,13 +241,13 @@ test("a saved category that no longer exists is dropped, not a dead end", async 
 });
 
 test("a bare /ai-tools brings back the filters saved in this browser", async ({ page }) => {
-  await page.goto("/ai-tools?pricing=Freemium&sort=Most+Viewed");
+  await openApp(page, "/ai-tools?pricing=Freemium&sort=Most+Viewed");
   // The page saves its filters once it is running in the browser (spec 3 local keys).
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem("browse_pricing")))
     .toBe("Freemium");
-  await page.goto("/");
-  await page.goto("/ai-tools");
+  await openApp(page, "/");
+  await openApp(page, "/ai-tools");
   await expect(page).toHaveURL(/\/ai-tools\?sort=Most\+Viewed&pricing=Freemium$/);
   await expect(cards(page)).toHaveCount(21);
 });
@@ -253,7 +255,7 @@ test("a bare /ai-tools brings back the filters saved in this browser", async ({ 
 test("back from a tool restores the filters, the visible count and the scroll position", async ({
   page,
 }) => {
-  await page.goto("/ai-tools?pricing=Freemium");
+  await openApp(page, "/ai-tools?pricing=Freemium");
   await page.getByRole("button", { name: "Load More Tools" }).click();
   await expect(cards(page)).toHaveCount(30);
   const card = cards(page).nth(27);
@@ -280,7 +282,7 @@ test("back from a tool restores the filters, the visible count and the scroll po
 });
 
 test("Back from another listing brings back its loaded cards", async ({ page }) => {
-  await page.goto("/ai-tools?pricing=Paid");
+  await openApp(page, "/ai-tools?pricing=Paid");
   await page.getByRole("button", { name: "Load More Tools" }).click();
   await expect(cards(page)).toHaveCount(30);
   await page
@@ -295,7 +297,7 @@ test("Back from another listing brings back its loaded cards", async ({ page }) 
 });
 
 test("opening a tool records a view first", async ({ page, request }) => {
-  await page.goto("/ai-tools?sort=Rating");
+  await openApp(page, "/ai-tools?sort=Rating");
   const card = cards(page).first();
   const name = (await card.getByRole("heading").textContent()) as string;
   const viewed = page.waitForRequest(
@@ -313,7 +315,7 @@ test("a failed view shows the spec's message and the tool opens anyway", async (
   consoleProblems,
 }) => {
   await page.route(/\/api\/tools\/[^/]+\/views$/, (route) => route.abort("failed"));
-  await page.goto("/ai-tools");
+  await openApp(page, "/ai-tools");
   const card = cards(page).first();
   const name = (await card.getByRole("heading").textContent()) as string;
   await card.getByRole("link", { name }).click();
@@ -325,7 +327,7 @@ test("a failed view shows the spec's message and the tool opens anyway", async (
 });
 
 test("a signed-out like asks the visitor to sign in", async ({ page }) => {
-  await page.goto("/ai-tools");
+  await openApp(page, "/ai-tools");
   await cards(page)
     .first()
     .getByRole("button", { name: /^Like / })
@@ -338,7 +340,7 @@ test.describe("on a phone", () => {
 
   test("the subcategory sidebar is a panel that opens and filters", async ({ page }) => {
     test.slow();
-    await page.goto("/ai-tools");
+    await openApp(page, "/ai-tools");
     const toggle = page.getByRole("button", { name: /^Subcategories/ });
     const firstBox = page.getByRole("checkbox").first();
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
@@ -354,7 +356,7 @@ test.describe("on a phone", () => {
 
 test("axe reports no violations on a filtered search with results", async ({ page }) => {
   test.slow();
-  await page.goto("/ai-tools?search=meeting&pricing=Freemium&sort=Rating");
+  await openApp(page, "/ai-tools?search=meeting&pricing=Freemium&sort=Rating");
   await expect(cards(page).first()).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import type { ToolCard } from "~/lib/tool";
 
 // Every page test fails on a browser console error or a React hydration warning (STYLE.md).
@@ -48,6 +48,16 @@ export const test = base.extend<{ consoleProblems: string[] }, { demoImagesReady
 });
 
 export { expect };
+
+/**
+ * Opens a page and waits until it runs in the browser (root.tsx marks it), for tests of what
+ * scripts do: typing, saved state, restoring.
+ */
+export async function openApp(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 });
+  return response;
+}
 
 export interface SampleTools {
   withSubcategory: ToolCard;

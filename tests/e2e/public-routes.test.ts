@@ -1,5 +1,5 @@
 import { toolPath, categoryPath, subCategoryPath } from "~/lib/paths";
-import { expect, sampleTools, test } from "./fixtures";
+import { expect, openApp, sampleTools, test } from "./fixtures";
 
 const STATIC_PAGES = [
   { path: "/", heading: "Business AI Tools Directory" },
@@ -78,7 +78,7 @@ test("the tool page shows its fields and uses its SEO title and description", as
 });
 
 test("a tool card opens the tool page", async ({ page }) => {
-  await page.goto("/ai-tools");
+  await openApp(page, "/ai-tools");
   const card = page.getByRole("article").first();
   const name = (await card.getByRole("heading").textContent()) as string;
   await card.getByRole("link", { name }).click();
@@ -130,7 +130,7 @@ test("Load More Tools adds 9 cards of the same listing, in the same order", asyn
   page,
   request,
 }) => {
-  await page.goto("/ai-tools?sort=Most+Liked&pricing=Freemium");
+  await openApp(page, "/ai-tools?sort=Most+Liked&pricing=Freemium");
   await expect(page.getByRole("article")).toHaveCount(21);
   await page.getByRole("button", { name: "Load More Tools" }).click();
   await expect(page.getByRole("article")).toHaveCount(30);
@@ -146,7 +146,7 @@ test("Load More Tools adds 9 cards of the same listing, in the same order", asyn
 });
 
 test("the search box shows Search only with text and ignores blank text", async ({ page }) => {
-  await page.goto("/");
+  await openApp(page, "/");
   const box = page.getByRole("searchbox", { name: "Search AI tools" });
   const button = page.getByRole("button", { name: "Search", exact: true });
   await expect(box).toHaveAttribute("placeholder", "Search AI tools...");
@@ -182,7 +182,7 @@ test("a tool reached at another address redirects to its canonical URL, which th
 test("Clear empties the search, keeps the other filters and shows every tool again", async ({
   page,
 }) => {
-  await page.goto("/ai-tools?search=meeting&pricing=Free");
+  await openApp(page, "/ai-tools?search=meeting&pricing=Free");
   await expect(page.getByText(/results? for "meeting"/)).toBeVisible();
   await page.getByRole("button", { name: "Clear", exact: true }).click();
   await expect(page).toHaveURL(/\/ai-tools\?pricing=Free$/);
