@@ -2,6 +2,7 @@ import { startTransition, useEffect, useOptimistic, useRef } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { CategoryChips } from "~/components/category-chips";
+import { ChipTicker } from "~/components/chip-ticker";
 import { ToolCard } from "~/components/tool-card";
 import { isToolNavigation } from "~/components/use-open-tool";
 import type { CategoryEntry } from "~/lib/category-stats";
@@ -11,13 +12,12 @@ import type { ToolCard as ToolCardData } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
 import { ActiveFilters } from "./active-filters";
 import { browseHref, toggled, type BrowseFilters } from "./browse-href";
-import { BrowseSearch } from "./browse-search";
+import { BrowseSearch, SEARCH_BOX_STATE } from "./browse-search";
 import { EmptyResults } from "./empty-results";
 import { LoadMore } from "./load-more";
 import { SortAndPricing } from "./sort-and-pricing";
 import { SubcategorySidebar } from "./subcategory-sidebar";
 import { SubcategoryPagesProvider } from "./subcategory-pages";
-import { SubcategoryTicker } from "./subcategory-ticker";
 import { useBrowseMemory } from "./use-browse-memory";
 import { useToolList } from "./use-tool-list";
 
@@ -68,7 +68,7 @@ export function BrowsePage(props: BrowsePageProps) {
   const [subcategories, setSubcategories] = useOptimistic(query.subcategory);
   const results = useRef<HTMLHeadingElement>(null);
 
-  const go = (changes: Partial<BrowseFilters>, options: { replace?: boolean } = {}) =>
+  const go = (changes: Partial<BrowseFilters>, options: { replace?: boolean; state?: unknown }) =>
     void navigate(hrefFor(changes), { preventScrollReset: true, ...options });
   // A filter chip or Reset goes away once used; the keyboard continues from the results.
   const focusResults = () => results.current?.focus();
@@ -133,7 +133,7 @@ export function BrowsePage(props: BrowsePageProps) {
                   sort: text || filters.sort === "Relevance" ? undefined : filters.sort,
                 },
                 // Typing refines one search: Back returns to the list before it, not to each word.
-                { replace: isTyping && isUsableSearch(filters.search) },
+                { replace: isTyping && isUsableSearch(filters.search), state: SEARCH_BOX_STATE },
               )
             }
           />
@@ -174,7 +174,7 @@ export function BrowsePage(props: BrowsePageProps) {
         />
 
         <div className="mt-5">
-          <SubcategoryTicker items={props.ticker} />
+          <ChipTicker label="Popular subcategories" items={props.ticker} />
         </div>
 
         <div className="mt-4 flex flex-col gap-6 lg:flex-row">

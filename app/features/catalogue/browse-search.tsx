@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, useLocation, useNavigationType } from "react-router";
 import {
   DEFAULT_SEARCH_PLACEHOLDER,
   isUsableSearch,
@@ -10,6 +10,13 @@ import { debounce } from "~/lib/debounce";
 import { plural } from "~/lib/tool";
 import { browseTarget, type BrowseFilters } from "./browse-href";
 import { useSubcategoryPages } from "./subcategory-pages";
+
+/** Navigation state that marks a listing the search box asked for. */
+export const SEARCH_BOX_STATE = { fromSearchBox: true } as const;
+
+function isSearchBoxState(state: unknown): boolean {
+  return (state as typeof SEARCH_BOX_STATE | null)?.fromSearchBox === true;
+}
 
 interface BrowseSearchProps {
   filters: BrowseFilters;
@@ -36,16 +43,14 @@ export function BrowseSearch({
 }: BrowseSearchProps) {
   const [text, setText] = useState(filters.search);
   const [isWaiting, setIsWaiting] = useState(false);
-  // The last search this box asked for. Any other change of the URL's search (a chip, Reset, the
-  // back button) replaces what the box shows; its own answers never overwrite newer typing.
-  const [asked, setAsked] = useState(filters.search);
+  // A change of the URL's search from elsewhere (a chip, Reset, Back) replaces what the box
+  // shows; the box's own searches, which may land after newer typing, never do.
+  const location = useLocation();
+  const isOwnSearch = useNavigationType() !== "POP" && isSearchBoxState(location.state);
   const [urlSearch, setUrlSearch] = useState(filters.search);
   if (filters.search !== urlSearch) {
     setUrlSearch(filters.search);
-    if (filters.search !== asked) {
-      setAsked(filters.search);
-      setText(filters.search);
-    }
+    if (!isOwnSearch) setText(filters.search);
   }
 
   const input = useRef<HTMLInputElement>(null);
@@ -60,7 +65,6 @@ export function BrowseSearch({
     setIsWaiting(false);
     // spec 5: a query shorter than two characters is not searched; all tools show again.
     const query = isUsableSearch(value) ? value.trim() : "";
-    setAsked(query);
     if (query !== latest.current.urlSearch) latest.current.onSearch(query, { isTyping });
   };
   const typed = (value: string) => {
