@@ -1,0 +1,31 @@
+import { Link } from "react-router";
+import { Marquee } from "./marquee";
+
+interface ChipTickerProps {
+  label: string;
+  items: readonly { name: string; href: string }[];
+}
+
+/** spec 2: the subcategory ticker, a moving row of linked chips. */
+export function ChipTicker({ label, items }: ChipTickerProps) {
+  if (items.length === 0) return null;
+  return (
+    <Marquee label={label} direction="horizontal" pauseLabel="the moving subcategories">
+      {(isCopy) => (
+        <ul className="flex shrink-0 gap-2 pr-2">
+          {items.map((item) => (
+            <li key={item.href}>
+              <Link
+                to={item.href}
+                tabIndex={isCopy ? -1 : undefined}
+                className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium whitespace-nowrap text-brand-800 hover:bg-brand-100"
+              >
+                {item.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Marquee>
+  );
+}
