@@ -6,6 +6,7 @@ export default [
   route("ai-tools/:category", "routes/category.tsx"),
   route("ai-tools/:category/:second", "routes/category-second.tsx"),
   route("ai-tools/:category/:subCategory/:toolName", "routes/tool.tsx"),
+  route("tool/*", "routes/tool-alias.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter-welcome", "routes/newsletter-welcome.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),

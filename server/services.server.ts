@@ -6,7 +6,9 @@ import { findTools } from "./services/tools/find-tools.server";
 import { getHomeData } from "./services/tools/get-home-data.server";
 import { getListing } from "./services/tools/get-listing.server";
 import { getToolDetail } from "./services/tools/get-tool-detail.server";
+import { findRelatedTools } from "./services/tools/find-related-tools.server";
 import { getToolPage } from "./services/tools/get-tool-page.server";
+import { resolveToolAlias } from "./services/tools/resolve-tool-alias.server";
 import { recordView } from "./services/tools/record-view.server";
 import { resolveCataloguePath } from "./services/tools/resolve-catalogue-path.server";
 import type { NewsletterSignup } from "~/lib/newsletter";
@@ -34,6 +36,9 @@ export function createServices({ db, catalogue, env }: ServiceDeps) {
       resolveCataloguePath(catalogue.snapshot, segments),
     getToolDetail: (id: string) => getToolDetail(db, id),
     getToolPage: (id: string) => getToolPage(db, id),
+    findRelatedTools: (id: string) => findRelatedTools(catalogue.snapshot, id),
+    resolveToolAlias: (segments: readonly string[]) =>
+      resolveToolAlias(catalogue.snapshot, segments),
     recordView: (id: string) => recordView(db, id),
     getNewsletterEmbedUrl: () => env.NEWSLETTER_EMBED_URL ?? null,
     subscribeToNewsletter: (signup: NewsletterSignup) => subscribeToNewsletter(db, signup),

@@ -1,20 +1,34 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Form } from "react-router";
-import { DEFAULT_SEARCH_PLACEHOLDER, MAX_SEARCH_TEXT_LENGTH } from "~/lib/constants";
+import {
+  DEFAULT_SEARCH_PLACEHOLDER,
+  MAX_SEARCH_TEXT_LENGTH,
+  PLACEHOLDER_ROTATION_MS,
+} from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";
 
 interface SearchFormProps {
-  defaultValue?: string;
-  /** Other browse filters to keep when searching. */
-  hidden?: Record<string, string>;
+  /** Shown in turn every 3 s when there are several (spec 2); the default otherwise. */
+  placeholders?: readonly string[];
+  /** Called with the text when a search is submitted. */
+  onSearch?: (text: string) => void;
 }
 
 /**
- * A GET form to /ai-tools?search=… that works before and without JavaScript. spec 2 and 5: the
- * Search button shows only when there is text, and blank text is not submitted.
+ * spec 2 Search box: a GET form to /ai-tools?search=… that works before and without JavaScript.
+ * The Search button shows only when there is text, and blank text is not submitted (spec 5).
  */
-export function SearchForm({ defaultValue = "", hidden = {} }: SearchFormProps) {
-  const [text, setText] = useState(defaultValue);
+export function SearchForm({ placeholders = [], onSearch }: SearchFormProps) {
+  const [text, setText] = useState("");
+  const [turn, setTurn] = useState(0);
+  const shown = placeholders.length > 0 ? placeholders : [DEFAULT_SEARCH_PLACEHOLDER];
+
+  useEffect(() => {
+    if (shown.length < 2) return;
+    const timer = setInterval(() => setTurn((current) => current + 1), PLACEHOLDER_ROTATION_MS);
+    return () => clearInterval(timer);
+  }, [shown.length]);
+
   return (
     <Form
       method="get"
@@ -23,11 +37,9 @@ export function SearchForm({ defaultValue = "", hidden = {} }: SearchFormProps) 
       className="flex w-full gap-2"
       onSubmit={(event) => {
         if (text.trim() === "") event.preventDefault();
+        else onSearch?.(text.trim());
       }}
     >
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
       <label htmlFor="site-search" className="sr-only">
         Search AI tools
       </label>
@@ -38,7 +50,7 @@ export function SearchForm({ defaultValue = "", hidden = {} }: SearchFormProps) 
         value={text}
         onChange={(event) => setText(event.target.value)}
         maxLength={MAX_SEARCH_TEXT_LENGTH}
-        placeholder={DEFAULT_SEARCH_PLACEHOLDER}
+        placeholder={shown[turn % shown.length]}
         className="min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
       />
       {text !== "" && (

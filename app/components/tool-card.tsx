@@ -9,13 +9,15 @@ import { useOpenTool } from "./use-open-tool";
 
 interface ToolCardProps {
   tool: ToolCardData;
+  /** Where the card leads; the tool's page unless told otherwise. */
+  href?: string;
   isPriority?: boolean;
   /** Runs just before the tool opens, such as saving the list to come back to. */
   onOpen?: () => void;
 }
 
 /** spec 2 Tool card. An article named by the tool's name; the whole card opens the tool. */
-export function ToolCard({ tool, isPriority, onOpen }: ToolCardProps) {
+export function ToolCard({ tool, href = toolPath(tool), isPriority, onOpen }: ToolCardProps) {
   const openTool = useOpenTool();
   const headingId = `tool-${tool.id}`;
   return (
@@ -40,7 +42,7 @@ export function ToolCard({ tool, isPriority, onOpen }: ToolCardProps) {
       <div className="flex flex-1 flex-col p-5">
         <h3 id={headingId} className="text-lg font-semibold text-slate-950">
           <Link
-            to={toolPath(tool)}
+            to={href}
             onClick={(event) => openTool(event, tool.id, onOpen)}
             className="after:absolute after:inset-0 focus-visible:outline-none"
           >
@@ -80,13 +82,22 @@ export function ToolCard({ tool, isPriority, onOpen }: ToolCardProps) {
   );
 }
 
-/** spec 2: the compact card, a small image with name and subcategory; it opens the tool. */
-export function CompactToolCard({ tool, onOpen }: Omit<ToolCardProps, "isPriority">) {
+interface CompactToolCardProps {
+  tool: ToolCardData;
+  tabIndex?: number;
+}
+
+/**
+ * spec 2: the compact card, a small image with name and subcategory; it opens the tool, or the
+ * home page when its data is incomplete.
+ */
+export function CompactToolCard({ tool, tabIndex }: CompactToolCardProps) {
   const openTool = useOpenTool();
   return (
     <Link
-      to={toolPath(tool)}
-      onClick={(event) => openTool(event, tool.id, onOpen)}
+      to={tool.name && tool.slug ? toolPath(tool) : "/"}
+      tabIndex={tabIndex}
+      onClick={(event) => openTool(event, tool.id)}
       className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 hover:border-brand-200 hover:bg-brand-50"
     >
       <ToolImage

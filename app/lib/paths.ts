@@ -22,6 +22,19 @@ export function toolPath(tool: {
   return `${subCategoryPath(tool.category, tool.subCategory)}/${tool.slug}`;
 }
 
+/**
+ * Where a featured or compact card leads (spec 2 and 5): its tool page, or the home page when
+ * the card's data is incomplete (featured tools need a category and a name).
+ */
+export function featuredToolHref(tool: {
+  slug: string;
+  name: string;
+  category: string | null;
+  subCategory: string | null;
+}): string {
+  return tool.name && tool.category && tool.slug ? toolPath(tool) : "/";
+}
+
 /** /ai-tools with query parameters; search is URL-encoded (spec 2). */
 export function browseUrl(params: { category?: string; subcategory?: string; search?: string }) {
   const query = new URLSearchParams();
@@ -30,4 +43,21 @@ export function browseUrl(params: { category?: string; subcategory?: string; sea
   if (params.search) query.set("search", params.search);
   const text = query.toString();
   return text ? `${BROWSE_PATH}?${text}` : BROWSE_PATH;
+}
+
+/** spec 2: Home, AI Tools, category, subcategory if any, tool name. */
+export function toolBreadcrumbs(tool: {
+  name: string;
+  category: string | null;
+  subCategory: string | null;
+}): { label: string; href?: string }[] {
+  return [
+    { label: "Home", href: "/" },
+    { label: "AI Tools", href: BROWSE_PATH },
+    ...(tool.category ? [{ label: tool.category, href: categoryPath(tool.category) }] : []),
+    ...(tool.category && tool.subCategory
+      ? [{ label: tool.subCategory, href: subCategoryPath(tool.category, tool.subCategory) }]
+      : []),
+    { label: tool.name },
+  ];
 }

@@ -60,6 +60,7 @@ export async function loadCataloguePage(
         kind: "tool" as const,
         canonicalUrl: canonicalUrl(toolPath(page.tool)),
         ...toolPage,
+        related: services.findRelatedTools(page.tool.id),
       };
     }
     case "moved":

@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { BrowsePage } from "~/features/catalogue/browse-page";
 import { ToolPage } from "~/features/tool-page/tool-page";
 import { pageTitle, toolMeta } from "~/lib/seo";
+import { toolJsonLd, toolSocialMeta } from "~/lib/tool-structured-data";
 import type { loadCataloguePage } from "./catalogue-page.server";
 
 // Meta and view of the pages under /ai-tools/{category}/… (see catalogue-page.server.ts).
@@ -12,8 +13,17 @@ export function cataloguePageMeta(loaderData: CataloguePageData | undefined): Me
   if (!loaderData) return [{ title: pageTitle("Page not found") }];
   const canonical = { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl };
   if (loaderData.kind === "tool") {
-    const { title, description } = toolMeta(loaderData.tool);
-    return [{ title }, { name: "description", content: description }, canonical];
+    const { tool, canonicalUrl } = loaderData;
+    const { title, description } = toolMeta(tool);
+    return [
+      { title },
+      { name: "description", content: description },
+      canonical,
+      ...toolSocialMeta(tool, title, description, canonicalUrl),
+      ...toolJsonLd(tool, description, canonicalUrl).map((item) => ({
+        "script:ld+json": item,
+      })),
+    ];
   }
   return [
     { title: pageTitle(loaderData.title) },
@@ -24,7 +34,13 @@ export function cataloguePageMeta(loaderData: CataloguePageData | undefined): Me
 
 export function CataloguePageView({ loaderData }: { loaderData: CataloguePageData }) {
   if (loaderData.kind === "tool") {
-    return <ToolPage tool={loaderData.tool} longDescriptionHtml={loaderData.longDescriptionHtml} />;
+    return (
+      <ToolPage
+        tool={loaderData.tool}
+        longDescriptionHtml={loaderData.longDescriptionHtml}
+        related={loaderData.related}
+      />
+    );
   }
   return <BrowsePage {...loaderData} />;
 }

@@ -28,13 +28,25 @@ describe("getHomeData (spec 7 home reads)", () => {
       ["t12", 5],
     ]);
   });
-  it("still lists 5 top tools, newest first, when nothing is liked", () => {
+  it("falls back to the 5 newest tools, and says so, when nothing is liked", () => {
     const unliked = buildSnapshot(tools.map((tool) => ({ ...tool, likesTotal: 0 })));
     const home = getHomeData(unliked, []);
     expect(home.topTools.map((tool) => tool.id)).toEqual(["t24", "t23", "t22", "t21", "t20"]);
+    expect(home.isTopToolsFallback).toBe(true);
+    expect(getHomeData(snapshot, []).isTopToolsFallback).toBe(false);
+  });
+  it("lists only liked tools as top tools, even when fewer than 5 are", () => {
+    const oneLiked = buildSnapshot(
+      tools.map((tool) => ({ ...tool, likesTotal: tool.id === "t3" ? 2 : 0 })),
+    );
+    const home = getHomeData(oneLiked, []);
+    expect(home.topTools.map((tool) => tool.id)).toEqual(["t3"]);
+    expect(home.isTopToolsFallback).toBe(false);
   });
   it("has no top tools in an empty catalogue", () => {
-    expect(getHomeData(buildSnapshot([]), []).topTools).toEqual([]);
+    const home = getHomeData(buildSnapshot([]), []);
+    expect(home.topTools).toEqual([]);
+    expect(home.isTopToolsFallback).toBe(false);
   });
   it("keeps the featured ids' order, at most 4, skipping unknown ids", () => {
     const home = getHomeData(snapshot, ["t3", "missing", "t1", "t2", "t4", "t5"]);

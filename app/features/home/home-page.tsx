@@ -1,10 +1,17 @@
 import { Link } from "react-router";
+import { useAuthPrompt } from "~/components/auth-prompt";
 import { CategoryChips } from "~/components/category-chips";
+import { ChipTicker } from "~/components/chip-ticker";
+import { Marquee } from "~/components/marquee";
 import { SearchForm } from "~/components/search-form";
 import { CompactToolCard, ToolCard } from "~/components/tool-card";
 import type { CategoryEntry } from "~/lib/category-stats";
-import { BROWSE_PATH, browseUrl, toolPath } from "~/lib/paths";
-import { plural, type ToolCard as ToolCardData } from "~/lib/tool";
+import { DEFAULT_SEARCH_PLACEHOLDER, TYPING_WORDS } from "~/lib/constants";
+import { NO_TOP_TOOLS, TOP_TOOLS_FALLBACK } from "~/lib/messages";
+import { BROWSE_PATH, browseUrl, featuredToolHref } from "~/lib/paths";
+import type { ToolCard as ToolCardData } from "~/lib/tool";
+import { TopToolsCarousel } from "./top-tools-carousel";
+import { TypedWord } from "./typed-word";
 
 export interface HomePageProps {
   taxonomy: readonly CategoryEntry[];
@@ -12,6 +19,7 @@ export interface HomePageProps {
   featured: readonly ToolCardData[];
   recentlyAdded: readonly ToolCardData[];
   topTools: readonly ToolCardData[];
+  isTopToolsFallback: boolean;
 }
 
 const BENEFITS = [
@@ -67,7 +75,24 @@ function SectionHeading({
   );
 }
 
-export function HomePage({ taxonomy, total, featured, recentlyAdded, topTools }: HomePageProps) {
+const SEARCH_PLACEHOLDERS = [
+  DEFAULT_SEARCH_PLACEHOLDER,
+  "Try “meeting notes”",
+  "Try “invoice automation”",
+  "Try “customer support chatbot”",
+];
+
+const TICKER_SIZE = 24;
+
+export function HomePage(props: HomePageProps) {
+  const { taxonomy, total, featured, recentlyAdded, topTools, isTopToolsFallback } = props;
+  const openAuth = useAuthPrompt();
+  const popularSubcategories = taxonomy
+    .flatMap((category) => category.subcategories)
+    .sort((a, b) => b.count - a.count)
+    .slice(0, TICKER_SIZE)
+    .map((sub) => ({ name: sub.name, href: browseUrl({ subcategory: sub.name }) }));
+
   return (
     <div>
       <section className="bg-gradient-to-b from-brand-900 to-brand-700 text-white">
@@ -76,16 +101,16 @@ export function HomePage({ taxonomy, total, featured, recentlyAdded, topTools }:
             Business AI Tools Directory
           </h1>
           <p className="mt-4 text-xl text-brand-100 sm:text-2xl">
-            Find the right AI tools for <span className="font-semibold text-white">Business</span>
+            The right AI tools for your <TypedWord words={TYPING_WORDS} />
           </p>
           <p className="mt-4 text-sm text-brand-100 sm:text-base">
             Unlock the Potential of AI | Compare 1000+ Solutions | Get Implementation Support
           </p>
           <div className="mx-auto mt-8 max-w-2xl">
-            <SearchForm />
+            <SearchForm placeholders={SEARCH_PLACEHOLDERS} />
           </div>
           <p className="mt-4 text-sm text-brand-100">
-            {total.toLocaleString("en-US")} tools listed
+            {total.toLocaleString("en-US")} tools listed, each with its pricing and ratings
           </p>
         </div>
       </section>
@@ -110,69 +135,101 @@ export function HomePage({ taxonomy, total, featured, recentlyAdded, topTools }:
             <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
               {featured.map((tool) => (
                 <li key={tool.id} className="flex">
-                  <ToolCard tool={tool} />
+                  <ToolCard tool={tool} href={featuredToolHref(tool)} />
                 </li>
               ))}
             </ul>
           </section>
         )}
 
-        <section aria-labelledby="home-recent">
-          <SectionHeading
-            id="home-recent"
-            title="Recently Added"
-            action={
-              <Link
-                to={BROWSE_PATH}
-                className="text-sm font-semibold text-brand-700 hover:underline"
+        <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <section aria-labelledby="home-recent">
+            <SectionHeading
+              id="home-recent"
+              title="Recently Added"
+              action={
+                <Link
+                  to={BROWSE_PATH}
+                  className="text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  See all tools
+                </Link>
+              }
+            />
+            <div className="mt-6">
+              <Marquee
+                label="Recently added tools"
+                direction="vertical"
+                pauseLabel="the moving list of recently added tools"
+                className="h-96"
               >
-                See all tools
-              </Link>
-            }
-          />
-          <ul className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            {recentlyAdded.map((tool) => (
-              <li key={tool.id}>
-                <CompactToolCard tool={tool} />
-              </li>
-            ))}
-          </ul>
-        </section>
+                {(isCopy) => (
+                  <ul className="grid gap-3 pb-3">
+                    {recentlyAdded.map((tool) => (
+                      <li key={tool.id}>
+                        <CompactToolCard tool={tool} tabIndex={isCopy ? -1 : undefined} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Marquee>
+            </div>
+          </section>
+
+          <section aria-labelledby="home-subcategories">
+            <SectionHeading id="home-subcategories" title="Popular subcategories" />
+            <div className="mt-6">
+              <ChipTicker label="Subcategory ticker" items={popularSubcategories} />
+            </div>
+            <p className="mt-6 text-slate-600">
+              Every subcategory is a shortlist in itself: pick one to see its tools side by side,
+              with pricing, ratings and what other business teams like.
+            </p>
+          </section>
+        </div>
 
         <section
           aria-labelledby="home-trusted"
           className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-10"
         >
-          <SectionHeading id="home-trusted" title="Trusted by Business Leaders" />
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {BENEFITS.map((benefit) => (
-              <li key={benefit.title}>
-                <h3 className="font-semibold text-slate-950">{benefit.title}</h3>
-                <p className="mt-1 text-sm text-slate-600">{benefit.text}</p>
-              </li>
-            ))}
-          </ul>
-          <h3 className="mt-10 text-lg font-semibold text-slate-950">Top tools</h3>
-          {topTools.length === 0 ? (
-            <p className="mt-3 text-slate-600">No top tools found</p>
-          ) : (
-            <ol className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-              {topTools.map((tool, index) => (
-                <li key={tool.id}>
-                  <Link
-                    to={toolPath(tool)}
-                    className="block h-full rounded-xl border border-slate-200 p-4 hover:border-brand-200 hover:bg-brand-50"
-                  >
-                    <span className="text-sm font-semibold text-brand-700">#{index + 1}</span>
-                    <span className="mt-1 block font-semibold text-slate-950">{tool.name}</span>
-                    <span className="mt-1 block text-sm text-slate-600">
-                      {plural(tool.likesTotal, "like")}
-                    </span>
-                  </Link>
+          <SectionHeading
+            id="home-trusted"
+            title="Trusted by Business Leaders"
+            action={
+              <button
+                type="button"
+                onClick={() => openAuth("signup")}
+                className="rounded-xl bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+              >
+                Get Started Free
+              </button>
+            }
+          />
+          <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <ul className="grid gap-6 sm:grid-cols-2">
+              {BENEFITS.map((benefit) => (
+                <li key={benefit.title}>
+                  <h3 className="font-semibold text-slate-950">{benefit.title}</h3>
+                  <p className="mt-1 text-sm text-slate-600">{benefit.text}</p>
                 </li>
               ))}
-            </ol>
-          )}
+            </ul>
+            <div>
+              <h3 className="text-lg font-semibold text-slate-950">Top tools</h3>
+              {topTools.length === 0 ? (
+                <p className="mt-3 text-slate-600">{NO_TOP_TOOLS}</p>
+              ) : (
+                <>
+                  {isTopToolsFallback && (
+                    <p className="mt-1 text-sm text-slate-600">{TOP_TOOLS_FALLBACK}</p>
+                  )}
+                  <div className="mt-3">
+                    <TopToolsCarousel tools={topTools} />
+                  </div>
+                </>
+              )}
+            </div>
+          </div>
         </section>
 
         <section aria-labelledby="home-partner">

@@ -1,12 +1,15 @@
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { StarRating } from "~/components/star-rating";
 import { ToolImage } from "~/components/tool-image";
-import { BROWSE_PATH, categoryPath, subCategoryPath } from "~/lib/paths";
-import { formatCount, plural, type ToolDetail } from "~/lib/tool";
+import { toolBreadcrumbs } from "~/lib/paths";
+import { formatCount, plural, type ToolCard as ToolCardData, type ToolDetail } from "~/lib/tool";
+import { ToolCard } from "~/components/tool-card";
 
 interface ToolPageProps {
   tool: ToolDetail;
   longDescriptionHtml: string;
+  /** Other tools for the same job. */
+  related: readonly ToolCardData[];
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -42,16 +45,8 @@ function WebsiteLink({ url }: { url: string }) {
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
-export function ToolPage({ tool, longDescriptionHtml }: ToolPageProps) {
-  const crumbs = [
-    { label: "Home", href: "/" },
-    { label: "AI Tools", href: BROWSE_PATH },
-    ...(tool.category ? [{ label: tool.category, href: categoryPath(tool.category) }] : []),
-    ...(tool.category && tool.subCategory
-      ? [{ label: tool.subCategory, href: subCategoryPath(tool.category, tool.subCategory) }]
-      : []),
-    { label: tool.name },
-  ];
+export function ToolPage({ tool, longDescriptionHtml, related }: ToolPageProps) {
+  const crumbs = toolBreadcrumbs(tool);
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:px-6" aria-labelledby="tool-name">
@@ -154,6 +149,20 @@ export function ToolPage({ tool, longDescriptionHtml }: ToolPageProps) {
           </div>
         </aside>
       </div>
+      {related.length > 0 && (
+        <section aria-labelledby="tool-related" className="mt-16">
+          <h2 id="tool-related" className="text-2xl font-bold tracking-tight text-slate-950">
+            Related tools
+          </h2>
+          <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {related.map((other) => (
+              <li key={other.id} className="flex">
+                <ToolCard tool={other} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </article>
   );
 }

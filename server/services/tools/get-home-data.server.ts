@@ -9,12 +9,14 @@ export interface HomeData {
   featured: ToolCard[];
   recentlyAdded: ToolCard[];
   topTools: ToolCard[];
+  /** True when no tool has a like yet and the top tools are the newest instead (spec 8). */
+  isTopToolsFallback: boolean;
 }
 
 /**
  * The home page's reads (spec 7): the featured ids in their given order, the 20 newest online
- * tools, and the 5 most liked (ties go to the newer tool). The snapshot always holds likes_total,
- * so the spec's fallback to the newest tools is only ever the empty list here.
+ * tools, and the 5 most liked (ties go to the newer tool). With no liked tool at all, the top
+ * tools fall back to the 5 newest, and the page says so (spec 8).
  */
 export function getHomeData(snapshot: CatalogueSnapshot, featuredIds: readonly string[]): HomeData {
   const featured = featuredIds
@@ -22,11 +24,14 @@ export function getHomeData(snapshot: CatalogueSnapshot, featuredIds: readonly s
     .map((id) => snapshot.byId.get(id))
     .filter((tool): tool is ToolCard => tool !== undefined);
   const recentlyAdded = snapshot.tools.slice(0, RECENTLY_ADDED_LIMIT);
+  const liked = snapshot.topTools.filter((tool) => tool.likesTotal > 0).slice(0, TOP_TOOLS_LIMIT);
+  const isTopToolsFallback = liked.length === 0 && snapshot.tools.length > 0;
   return {
     taxonomy: snapshot.taxonomy,
     total: snapshot.tools.length,
     featured,
     recentlyAdded,
-    topTools: snapshot.topTools.slice(0, TOP_TOOLS_LIMIT),
+    topTools: isTopToolsFallback ? snapshot.tools.slice(0, TOP_TOOLS_LIMIT) : liked,
+    isTopToolsFallback,
   };
 }

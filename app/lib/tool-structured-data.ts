@@ -1,0 +1,71 @@
+import { imageUrlCandidates } from "./image-path";
+import { toolBreadcrumbs } from "./paths";
+import { SITE_NAME } from "./seo";
+import type { ToolDetail } from "./tool";
+
+// Search engines' view of a tool page: Open Graph and Twitter cards, and JSON-LD for the
+// application and the breadcrumb trail (schema.org SoftwareApplication, BreadcrumbList).
+
+/** The large image of a tool as an absolute URL, or null when it has none. */
+export function toolImageUrl(tool: ToolDetail, base: string): string | null {
+  const [first] = imageUrlCandidates(tool.mainImage, "large");
+  return first ? new URL(first, base).href : null;
+}
+
+export function toolSocialMeta(tool: ToolDetail, title: string, description: string, url: string) {
+  const image = toolImageUrl(tool, url);
+  return [
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+  ];
+}
+
+export function toolJsonLd(tool: ToolDetail, description: string, url: string) {
+  const image = toolImageUrl(tool, url);
+  const application = {
+    "@context": "https://schema.org",
+    "@type": "SoftwareApplication",
+    name: tool.name,
+    description,
+    url,
+    applicationCategory: "BusinessApplication",
+    ...(tool.category && { applicationSubCategory: tool.subCategory ?? tool.category }),
+    ...(image && { image }),
+    ...(tool.websiteUrl !== "#" && { sameAs: tool.websiteUrl }),
+    offers: {
+      "@type": "Offer",
+      category: tool.pricing.model,
+      description: tool.pricing.amount,
+      ...(tool.pricing.model === "Free" && { price: "0", priceCurrency: "USD" }),
+    },
+    ...(tool.ratingAvg > 0 &&
+      tool.ratingCount > 0 && {
+        aggregateRating: {
+          "@type": "AggregateRating",
+          ratingValue: tool.ratingAvg,
+          ratingCount: tool.ratingCount,
+          bestRating: 5,
+          worstRating: 1,
+        },
+      }),
+  };
+  const breadcrumbs = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: toolBreadcrumbs(tool).map((crumb, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: crumb.label,
+      item: new URL(crumb.href ?? url, url).href,
+    })),
+  };
+  return [application, breadcrumbs] as const;
+}

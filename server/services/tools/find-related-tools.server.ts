@@ -1,0 +1,23 @@
+import type { ToolCard } from "~/lib/tool";
+import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
+
+const RELATED_LIMIT = 4;
+
+/**
+ * Other tools for the same job, for the tool page: the most liked of its subcategory, or of its
+ * category when it has no subcategory (or too few neighbours there).
+ */
+export function findRelatedTools(snapshot: CatalogueSnapshot, toolId: string): ToolCard[] {
+  const tool = snapshot.byId.get(toolId);
+  if (!tool?.category) return [];
+  const others = snapshot.sorted["Most Liked"].filter((other) => other.id !== toolId);
+  const sameSubcategory = tool.subCategory
+    ? others.filter(
+        (other) => other.category === tool.category && other.subCategory === tool.subCategory,
+      )
+    : [];
+  const sameCategory = others.filter(
+    (other) => other.category === tool.category && !sameSubcategory.includes(other),
+  );
+  return [...sameSubcategory, ...sameCategory].slice(0, RELATED_LIMIT);
+}

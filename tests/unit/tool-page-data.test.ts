@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { toolBreadcrumbs } from "~/lib/paths";
+import { toolJsonLd, toolSocialMeta } from "~/lib/tool-structured-data";
+import { TOOL_DEFAULTS, type ToolDetail } from "~/lib/tool";
+import { buildSnapshot } from "../../server/catalogue/snapshot.server";
+import { findRelatedTools } from "../../server/services/tools/find-related-tools.server";
+import { resolveToolAlias } from "../../server/services/tools/resolve-tool-alias.server";
+import { createToolCard } from "../factories";
+
+const seoA = createToolCard({
+  id: "a",
+  slug: "rank-up",
+  name: "Rank Up",
+  subCategory: "SEO",
+  likesTotal: 5,
+});
+const seoB = createToolCard({
+  id: "b",
+  slug: "crawly",
+  name: "Crawly",
+  subCategory: "SEO",
+  likesTotal: 9,
+});
+const ads = createToolCard({
+  id: "c",
+  slug: "ad-maker",
+  name: "Ad Maker",
+  subCategory: "Ads",
+  likesTotal: 50,
+});
+const sales = createToolCard({
+  id: "d",
+  slug: "closer",
+  name: "Closer",
+  category: "Sales",
+  subCategory: "SEO",
+});
+const snapshot = buildSnapshot([seoA, seoB, ads, sales]);
+
+describe("related tools", () => {
+  it("lists the same subcategory first, most liked first, then the rest of the category", () => {
+    expect(findRelatedTools(snapshot, "a").map((tool) => tool.id)).toEqual(["b", "c"]);
+  });
+  it("never lists the tool itself, nor tools of another category", () => {
+    expect(findRelatedTools(snapshot, "d")).toEqual([]);
+    expect(findRelatedTools(snapshot, "missing")).toEqual([]);
+  });
+});
+
+describe("/tool/... aliases (spec 2)", () => {
+  it("finds a tool by the slug or the name in the last segment", () => {
+    expect(resolveToolAlias(snapshot, ["rank-up"])?.id).toBe("a");
+    expect(resolveToolAlias(snapshot, ["Marketing", "Ad Maker"])?.id).toBe("c");
+    expect(resolveToolAlias(snapshot, ["nothing-here"])).toBeNull();
+    expect(resolveToolAlias(snapshot, [""])).toBeNull();
+  });
+});
+
+describe("a tool page for search engines", () => {
+  const tool: ToolDetail = {
+    ...seoA,
+    status: "online",
+    updatedAt: seoA.createdAt,
+    ratingCount: 12,
+    ratingAvg: 4.5,
+    longDescription: "",
+    keyFeatures: [],
+    hashtags: [],
+    websiteUrl: "https://rankup.example/",
+    seo: { titleTag: "", metaDescription: "" },
+    metaDescription: "",
+    mainImage: "tools/rank-up.png",
+    pricing: { model: "Free", amount: "Free" },
+  };
+  const url = "https://directory.example/ai-tools/marketing/seo/rank-up";
+
+  it("has Open Graph and Twitter cards with the large image as an absolute URL", () => {
+    const meta = toolSocialMeta(tool, "Rank Up", "Ranks pages.", url);
+    expect(meta).toContainEqual({ property: "og:url", content: url });
+    expect(meta).toContainEqual({
+      property: "og:image",
+      content: "https://directory.example/media/tools/rank-up_1200x900.webp",
+    });
+    expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+  });
+
+  it("describes the application and its breadcrumb trail in JSON-LD", () => {
+    const [application, breadcrumbs] = toolJsonLd(tool, "Ranks pages.", url);
+    expect(application).toMatchObject({
+      "@type": "SoftwareApplication",
+      name: "Rank Up",
+      sameAs: "https://rankup.example/",
+      offers: { "@type": "Offer", price: "0" },
+      aggregateRating: { ratingValue: 4.5, ratingCount: 12 },
+    });
+    expect(breadcrumbs.itemListElement.map((item) => item.name)).toEqual(
+      toolBreadcrumbs(tool).map((crumb) => crumb.label),
+    );
+    expect(breadcrumbs.itemListElement.at(-1)?.item).toBe(url);
+  });
+
+  it("leaves out what the tool lacks", () => {
+    const bare = { ...tool, mainImage: "", websiteUrl: TOOL_DEFAULTS.websiteUrl, ratingCount: 0 };
+    const [application] = toolJsonLd(bare, "x", url);
+    expect(application).not.toHaveProperty("image");
+    expect(application).not.toHaveProperty("sameAs");
+    expect(application).not.toHaveProperty("aggregateRating");
+    expect(toolSocialMeta(bare, "t", "d", url)).toContainEqual({
+      name: "twitter:card",
+      content: "summary",
+    });
+  });
+});
