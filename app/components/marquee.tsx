@@ -26,7 +26,7 @@ export function Marquee({ label, direction, className, pauseLabel, children }: M
         role="region"
         aria-label={label}
         data-paused={isPaused || undefined}
-        className={`marquee min-w-0 flex-1 overflow-hidden ${isVertical ? "marquee-vertical" : "py-1"} ${className ?? ""}`}
+        className={`marquee overflow-hidden ${isVertical ? "marquee-vertical" : "min-w-0 flex-1 py-1"} ${className ?? ""}`}
       >
         <div className={`marquee-track flex ${isVertical ? "flex-col" : "w-max"}`}>
           {children(false)}

@@ -172,3 +172,15 @@ test("axe reports no violations on the home page with reduced motion", async ({ 
   await openApp(page, "/");
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the home page fits the screen's width", async ({ page }) => {
+    await openApp(page, "/");
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

@@ -142,7 +142,7 @@ export function HomePage(props: HomePageProps) {
           </section>
         )}
 
-        <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="grid grid-cols-1 gap-12 lg:grid-cols-2 [&>*]:min-w-0">
           <section aria-labelledby="home-recent">
             <SectionHeading
               id="home-recent"
