@@ -9,6 +9,7 @@ import type { ViteDevServer } from "vite";
 import { toolQuerySchema, queryFromSearchParams } from "~/lib/tool-query";
 import type { Application } from "./boot.server";
 import type { Env } from "./env.server";
+import { compressedAssets } from "./compressed-assets.server";
 import { AppError } from "./errors.server";
 import type { Logger } from "./logger.server";
 
@@ -194,10 +195,9 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
     const root = buildDir ?? path.resolve("build");
-    server.use(
-      "/assets",
-      express.static(path.join(root, "client/assets"), { immutable: true, maxAge: YEAR_S * 1000 }),
-    );
+    const assets = path.join(root, "client/assets");
+    server.use("/assets", compressedAssets(assets, YEAR_S));
+    server.use("/assets", express.static(assets, { immutable: true, maxAge: YEAR_S * 1000 }));
     server.use(express.static(path.join(root, "client"), { maxAge: "1h", index: false }));
     build = (await import(path.join(root, "server/index.js"))) as ServerBuild;
   }

@@ -109,3 +109,18 @@ test("POST /api/tools/:id/views counts one view; an unknown tool gets a 404", as
     expect((await response.json()).error.code).toBe("NOT_FOUND");
   }
 });
+
+test("scripts are sent compressed once with brotli, or gzip when that is all a browser takes", async ({
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  const script = /src="(\/assets\/[^"]+\.js)"|import\("(\/assets\/[^"]+\.js)"\)/.exec(html);
+  const url = (script?.[1] ?? script?.[2])!;
+  const brotli = await request.get(url, { headers: { "accept-encoding": "br" } });
+  expect(brotli.headers()["content-encoding"]).toBe("br");
+  expect(brotli.headers()["cache-control"]).toMatch(/immutable/);
+  const gzip = await request.get(url, { headers: { "accept-encoding": "gzip" } });
+  expect(gzip.headers()["content-encoding"]).toBe("gzip");
+  expect(await brotli.text()).toBe(await gzip.text());
+  expect((await request.get("/assets/no-such-file.js")).status()).toBe(404);
+});
