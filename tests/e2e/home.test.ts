@@ -58,10 +58,16 @@ test("category chips and the subcategory ticker link to the browse page's filter
   );
   // A moving link cannot be clicked reliably; the ticker's own button stops it.
   await page.getByRole("button", { name: "Pause the moving subcategories" }).click();
-  const tickerLink = page
-    .getByRole("region", { name: "Subcategory ticker" })
-    .getByRole("link")
-    .first();
+  const ticker = page.getByRole("region", { name: "Subcategory ticker" });
+  const shownBox = (await ticker.boundingBox())!;
+  let tickerLink = ticker.getByRole("link").first();
+  for (const link of await ticker.getByRole("link").all()) {
+    const box = await link.boundingBox();
+    if (box && box.x >= shownBox.x && box.x + box.width <= shownBox.x + shownBox.width) {
+      tickerLink = link;
+      break;
+    }
+  }
   await expect(tickerLink).toHaveAttribute("href", /^\/ai-tools\?subcategory=/);
   await tickerLink.click();
   await expect(page).toHaveURL(/\/ai-tools\?subcategory=/);
