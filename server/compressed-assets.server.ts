@@ -1,6 +1,7 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { RequestHandler } from "express";
 
 // The built scripts and styles never change under a name (their names carry a hash), so each is
@@ -20,20 +21,33 @@ interface Compressed {
   type: string;
 }
 
-function compress(content: Buffer, type: string): Compressed {
-  return {
-    br: brotliCompressSync(content, {
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Compresses off the main thread (zlib's thread pool), so other requests go on meanwhile. */
+async function compress(content: Buffer, type: string): Promise<Compressed> {
+  const [br, gzipped] = await Promise.all([
+    brotliAsync(content, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
       },
     }),
-    gzip: gzipSync(content, { level: constants.Z_BEST_COMPRESSION }),
-    type,
-  };
+    gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  return { br, gzip: gzipped, type };
 }
 
-/** Serves compressed copies of the files in `dir` to browsers that accept them. */
+/** Which compressed copy to send: brotli whenever the browser takes it, else gzip. */
+function chooseEncoding(accepts: (encoding: string) => string | false): "br" | "gzip" | null {
+  if (accepts("br")) return "br";
+  return accepts("gzip") ? "gzip" : null;
+}
+
+/**
+ * Serves compressed copies of the files in `dir` to browsers that accept them. Every file is
+ * compressed once, starting at once in the background.
+ */
 export function compressedAssets(dir: string, maxAgeSeconds: number): RequestHandler {
   const cache = new Map<string, Promise<Compressed | null>>();
   const load = (name: string) => {
@@ -44,14 +58,19 @@ export function compressedAssets(dir: string, maxAgeSeconds: number): RequestHan
         (content) => compress(content, TYPES[path.extname(name)] ?? "application/octet-stream"),
         () => null,
       );
+      entry.catch(() => cache.delete(name));
       cache.set(name, entry);
     }
     return entry;
   };
 
+  void readdir(dir)
+    .then((names) => names.filter((name) => COMPRESSIBLE.test(name)).forEach(load))
+    .catch(() => {});
+
   return (req, res, next) => {
     const name = path.posix.normalize(req.path).replace(/^\/+/, "");
-    const accepts = req.acceptsEncodings("br", "gzip");
+    const accepts = chooseEncoding((encoding) => req.acceptsEncodings(encoding));
     if ((req.method !== "GET" && req.method !== "HEAD") || !COMPRESSIBLE.test(name) || !accepts) {
       next();
       return;

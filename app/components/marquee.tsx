@@ -41,8 +41,7 @@ export function Marquee({ label, direction, className, pauseLabel, children }: M
         aria-pressed={isPaused}
         className={`marquee-control shrink-0 rounded-full border border-slate-200 bg-white px-3 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50 ${isVertical ? "self-end" : ""}`}
       >
-        {isPaused ? "Play" : "Pause"}
-        <span className="sr-only"> {pauseLabel}</span>
+        Pause<span className="sr-only"> {pauseLabel}</span>
       </button>
     </div>
   );

@@ -21,13 +21,15 @@ interface SearchFormProps {
 export function SearchForm({ placeholders = [], onSearch }: SearchFormProps) {
   const [text, setText] = useState("");
   const [turn, setTurn] = useState(0);
+  const [isFocused, setIsFocused] = useState(false);
   const shown = placeholders.length > 0 ? placeholders : [DEFAULT_SEARCH_PLACEHOLDER];
 
+  // The hint holds still while someone is in the box.
   useEffect(() => {
-    if (shown.length < 2) return;
+    if (shown.length < 2 || isFocused) return;
     const timer = setInterval(() => setTurn((current) => current + 1), PLACEHOLDER_ROTATION_MS);
     return () => clearInterval(timer);
-  }, [shown.length]);
+  }, [shown.length, isFocused]);
 
   return (
     <Form
@@ -49,6 +51,8 @@ export function SearchForm({ placeholders = [], onSearch }: SearchFormProps) {
         name="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
+        onFocus={() => setIsFocused(true)}
+        onBlur={() => setIsFocused(false)}
         maxLength={MAX_SEARCH_TEXT_LENGTH}
         placeholder={shown[turn % shown.length]}
         className="min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"

@@ -28,6 +28,9 @@ export function toolSocialMeta(tool: ToolDetail, title: string, description: str
   ];
 }
 
+const hasFreeTier = (tool: ToolDetail) =>
+  tool.pricing.model === "Free" || tool.pricing.model === "Freemium";
+
 export function toolJsonLd(tool: ToolDetail, description: string, url: string) {
   const image = toolImageUrl(tool, url);
   const application = {
@@ -40,12 +43,10 @@ export function toolJsonLd(tool: ToolDetail, description: string, url: string) {
     ...(tool.category && { applicationSubCategory: tool.subCategory ?? tool.category }),
     ...(image && { image }),
     ...(tool.websiteUrl !== "#" && { sameAs: tool.websiteUrl }),
-    offers: {
-      "@type": "Offer",
-      category: tool.pricing.model,
-      description: tool.pricing.amount,
-      ...(tool.pricing.model === "Free" && { price: "0", priceCurrency: "USD" }),
-    },
+    // An offer needs a price; the free tier of a Free or Freemium tool has one.
+    ...(hasFreeTier(tool) && {
+      offers: { "@type": "Offer", price: "0", priceCurrency: "USD", category: tool.pricing.model },
+    }),
     ...(tool.ratingAvg > 0 &&
       tool.ratingCount > 0 && {
         aggregateRating: {

@@ -6,6 +6,7 @@ import {
 } from "~/lib/category-stats";
 import { TOP_TOOLS_LIMIT, type SortOption } from "~/lib/constants";
 import { buildSearchIndex, type SearchIndex } from "~/lib/search/search-index";
+import { slugify } from "~/lib/slug";
 import type { ToolCard } from "~/lib/tool";
 
 /** The sorts with a fixed order; Relevance depends on the query. */
@@ -43,6 +44,8 @@ export interface CatalogueSnapshot {
   tools: readonly ToolCard[];
   byId: ReadonlyMap<string, ToolCard>;
   bySlug: ReadonlyMap<string, ToolCard>;
+  /** Tools by their name as a slug (the newest when names repeat), for /tool/... addresses. */
+  byNameSlug: ReadonlyMap<string, ToolCard>;
   /** Every online tool in each fixed sort order, so a query filters instead of sorting. */
   sorted: Readonly<Record<FixedSort, readonly ToolCard[]>>;
   /** Each tool's place (by its position in `tools`) in every fixed sort order. */
@@ -83,6 +86,7 @@ export function buildSnapshot(
     tools,
     byId: new Map(tools.map((tool) => [tool.id, tool])),
     bySlug: new Map(tools.map((tool) => [tool.slug, tool])),
+    byNameSlug: new Map([...tools].reverse().map((tool) => [slugify(tool.name), tool])),
     sorted,
     rank,
     searchIndex: buildSearchIndex(

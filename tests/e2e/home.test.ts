@@ -74,14 +74,14 @@ test("category chips and the subcategory ticker link to the browse page's filter
   await expect(page.getByRole("checkbox", { checked: true })).toHaveCount(1);
 });
 
-test("the tagline holds its word, deletes it and types the next one", async ({ page }) => {
+test("the tagline deletes its word and types the next one (timings: unit test)", async ({
+  page,
+}) => {
   await page.clock.install();
   await openApp(page, "/");
   // From here on the page's time moves only when the test says so.
-  await page.clock.pauseAt(new Date(Date.now() + 100));
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
   const word = page.locator("h1 + p [aria-hidden='true']").first();
-  await expect(word).toHaveText("Business");
-  await page.clock.runFor(9_000);
   await expect(word).toHaveText("Business");
   // Each step is one timer that the page sets after the previous one has shown.
   const seen = new Set<string>();
@@ -93,7 +93,7 @@ test("the tagline holds its word, deletes it and types the next one", async ({ p
         seen.add(text);
         return text;
       },
-      { intervals: [0], timeout: 20_000 },
+      { intervals: [0], timeout: 30_000 },
     )
     .toBe("Personal Life");
   expect(seen).toContain("");
@@ -104,23 +104,51 @@ test("the search box rotates its placeholders every 3 s", async ({ page }) => {
   await page.clock.install();
   await openApp(page, "/");
   const box = page.getByRole("searchbox", { name: "Search AI tools" });
-  await expect(box).toHaveAttribute("placeholder", "Search AI tools...");
-  await page.clock.runFor(3_000);
-  await expect(box).not.toHaveAttribute("placeholder", "Search AI tools...");
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+  const placeholder = async () => (await box.getAttribute("placeholder")) ?? "";
+  // Wait for a change, then time the next one: 3 s apart.
+  const first = await placeholder();
+  await expect
+    .poll(async () => (await page.clock.runFor(100), placeholder()), { intervals: [0] })
+    .not.toBe(first);
+  const second = await placeholder();
+  await page.clock.runFor(2_850);
+  expect(await placeholder()).toBe(second);
+  await page.clock.runFor(200);
+  expect(await placeholder()).not.toBe(second);
 });
 
-test("the top-tools carousel moves on every 10 s and stops under the pointer", async ({ page }) => {
+test("the top-tools carousel moves on every 10 s and holds under the pointer and focus", async ({
+  page,
+}) => {
   await page.clock.install();
   await openApp(page, "/");
-  const first = await carouselSlide(page).getAttribute("aria-label");
-  expect(first).toBe("1 of 5");
-  await page.clock.runFor(10_000);
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
+  await expect(carouselSlide(page)).toHaveAttribute("aria-label", "1 of 5");
+  // Wait for the first change, then time the next one: 10 s apart.
+  await expect
+    .poll(
+      async () => (await page.clock.runFor(200), carouselSlide(page).getAttribute("aria-label")),
+      { intervals: [0] },
+    )
+    .toBe("2 of 5");
+  await page.clock.runFor(9_700);
   await expect(carouselSlide(page)).toHaveAttribute("aria-label", "2 of 5");
+  await page.clock.runFor(400);
+  await expect(carouselSlide(page)).toHaveAttribute("aria-label", "3 of 5");
+
   await page.getByRole("region", { name: "Top tools" }).hover();
   await page.clock.runFor(30_000);
-  await expect(carouselSlide(page)).toHaveAttribute("aria-label", "2 of 5");
-  await page.getByRole("button", { name: "Next" }).click();
   await expect(carouselSlide(page)).toHaveAttribute("aria-label", "3 of 5");
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(carouselSlide(page)).toHaveAttribute("aria-label", "4 of 5");
+  // Keyboard focus inside holds it too, after the pointer has left.
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(30_000);
+  await expect(carouselSlide(page)).toHaveAttribute("aria-label", "4 of 5");
+  const pause = page.getByRole("button", { name: "Pause the top tools" });
+  await pause.click();
+  await expect(pause).toHaveAttribute("aria-pressed", "true");
 });
 
 test("with reduced motion nothing moves by itself", async ({ page }) => {
@@ -159,7 +187,7 @@ test("a tool page has related tools, social cards and structured data", async ({
   const { withSubcategory: tool } = await sampleTools(request);
   await page.goto(toolPath(tool));
   const related = page.getByRole("region", { name: "Related tools" });
-  await expect(related.getByRole("article").first()).toContainText(tool.category!);
+  await expect(related.getByRole("article").first()).toContainText(tool.subCategory!);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
     "content",

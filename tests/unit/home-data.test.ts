@@ -35,12 +35,12 @@ describe("getHomeData (spec 7 home reads)", () => {
     expect(home.isTopToolsFallback).toBe(true);
     expect(getHomeData(snapshot, []).isTopToolsFallback).toBe(false);
   });
-  it("lists only liked tools as top tools, even when fewer than 5 are", () => {
+  it("fills the top 5 with the newest unliked tools when fewer than 5 are liked", () => {
     const oneLiked = buildSnapshot(
       tools.map((tool) => ({ ...tool, likesTotal: tool.id === "t3" ? 2 : 0 })),
     );
     const home = getHomeData(oneLiked, []);
-    expect(home.topTools.map((tool) => tool.id)).toEqual(["t3"]);
+    expect(home.topTools.map((tool) => tool.id)).toEqual(["t3", "t24", "t23", "t22", "t21"]);
     expect(home.isTopToolsFallback).toBe(false);
   });
   it("has no top tools in an empty catalogue", () => {

@@ -87,11 +87,15 @@ const TICKER_SIZE = 24;
 export function HomePage(props: HomePageProps) {
   const { taxonomy, total, featured, recentlyAdded, topTools, isTopToolsFallback } = props;
   const openAuth = useAuthPrompt();
-  const popularSubcategories = taxonomy
-    .flatMap((category) => category.subcategories)
-    .sort((a, b) => b.count - a.count)
+  // A subcategory name can live in several categories; the ticker's link covers them all.
+  const countByName = new Map<string, number>();
+  for (const sub of taxonomy.flatMap((category) => category.subcategories)) {
+    countByName.set(sub.name, (countByName.get(sub.name) ?? 0) + sub.count);
+  }
+  const popularSubcategories = [...countByName]
+    .sort((a, b) => b[1] - a[1])
     .slice(0, TICKER_SIZE)
-    .map((sub) => ({ name: sub.name, href: browseUrl({ subcategory: sub.name }) }));
+    .map(([name]) => ({ name, href: browseUrl({ subcategory: name }) }));
 
   return (
     <div>
@@ -224,7 +228,7 @@ export function HomePage(props: HomePageProps) {
                     <p className="mt-1 text-sm text-slate-600">{TOP_TOOLS_FALLBACK}</p>
                   )}
                   <div className="mt-3">
-                    <TopToolsCarousel tools={topTools} />
+                    <TopToolsCarousel tools={topTools} isFallback={isTopToolsFallback} />
                   </div>
                 </>
               )}

@@ -7,18 +7,22 @@ import { plural, type ToolCard } from "~/lib/tool";
 
 interface TopToolsCarouselProps {
   tools: readonly ToolCard[];
+  /** The tools are the newest, not the most liked (spec 8 fallback). */
+  isFallback: boolean;
 }
 
 /**
  * spec 2 and 9: the top tools, one at a time, moving on every 10 s with a 500 ms fade. It stops
- * under the pointer, with keyboard focus inside, and for people who ask for reduced motion; the
- * buttons move it by hand.
+ * under the pointer, while keyboard focus is inside, with its Pause button, and for people who
+ * ask for reduced motion; the other buttons move it by hand.
  */
-export function TopToolsCarousel({ tools }: TopToolsCarouselProps) {
+export function TopToolsCarousel({ tools, isFallback }: TopToolsCarouselProps) {
   const [shown, setShown] = useState(0);
-  const [isHeld, setIsHeld] = useState(false);
+  const [isHovered, setIsHovered] = useState(false);
+  const [isFocused, setIsFocused] = useState(false);
+  const [isPaused, setIsPaused] = useState(false);
   const isReduced = useReducedMotion();
-  const isRunning = !isHeld && !isReduced && tools.length > 1;
+  const isRunning = !isHovered && !isFocused && !isPaused && !isReduced && tools.length > 1;
 
   useEffect(() => {
     if (!isRunning) return;
@@ -34,11 +38,11 @@ export function TopToolsCarousel({ tools }: TopToolsCarouselProps) {
     <section
       aria-roledescription="carousel"
       aria-label="Top tools"
-      onMouseEnter={() => setIsHeld(true)}
-      onMouseLeave={() => setIsHeld(false)}
-      onFocus={() => setIsHeld(true)}
+      onMouseEnter={() => setIsHovered(true)}
+      onMouseLeave={() => setIsHovered(false)}
+      onFocus={() => setIsFocused(true)}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setIsHeld(false);
+        if (!event.currentTarget.contains(event.relatedTarget)) setIsFocused(false);
       }}
       className="rounded-2xl border border-slate-200 bg-slate-50 p-5"
     >
@@ -56,14 +60,17 @@ export function TopToolsCarousel({ tools }: TopToolsCarouselProps) {
               style={{ transitionDuration: `${isReduced ? 0 : CAROUSEL_FADE_MS}ms` }}
               className={`[grid-area:1/1] transition-opacity ${isShown ? "opacity-100" : "opacity-0"}`}
             >
-              <p className="text-sm font-semibold text-brand-700">#{index + 1} most liked</p>
+              <p className="text-sm font-semibold text-brand-700">
+                {isFallback ? "Recently added" : `#${index + 1} most liked`}
+              </p>
               <h4 className="mt-1 text-xl font-bold text-slate-950">
                 <Link to={toolPath(tool)} className="hover:underline">
                   {tool.name}
                 </Link>
               </h4>
               <p className="mt-1 text-sm text-slate-600">
-                {tool.category ?? "Uncategorized"} · {plural(tool.likesTotal, "like")}
+                {tool.category ?? "Uncategorized"}
+                {!isFallback && ` · ${plural(tool.likesTotal, "like")}`}
               </p>
               <p className="mt-3 line-clamp-2 text-slate-700">{tool.cardDescription}</p>
             </div>
@@ -71,7 +78,7 @@ export function TopToolsCarousel({ tools }: TopToolsCarouselProps) {
         })}
       </div>
       {tools.length > 1 && (
-        <div className="mt-4 flex items-center justify-between gap-3">
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
           <div className="flex gap-1.5">
             {tools.map((tool, index) => (
               <button
@@ -89,6 +96,16 @@ export function TopToolsCarousel({ tools }: TopToolsCarouselProps) {
             ))}
           </div>
           <div className="flex gap-2">
+            {!isReduced && (
+              <button
+                type="button"
+                onClick={() => setIsPaused(!isPaused)}
+                aria-pressed={isPaused}
+                className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+              >
+                Pause<span className="sr-only"> the top tools</span>
+              </button>
+            )}
             <button
               type="button"
               onClick={() => go(shown - 1)}

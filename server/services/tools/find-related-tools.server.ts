@@ -16,8 +16,10 @@ export function findRelatedTools(snapshot: CatalogueSnapshot, toolId: string): T
         (other) => other.category === tool.category && other.subCategory === tool.subCategory,
       )
     : [];
-  const sameCategory = others.filter(
-    (other) => other.category === tool.category && !sameSubcategory.includes(other),
-  );
-  return [...sameSubcategory, ...sameCategory].slice(0, RELATED_LIMIT);
+  const picked = new Set(sameSubcategory.slice(0, RELATED_LIMIT));
+  for (const other of others) {
+    if (picked.size >= RELATED_LIMIT) break;
+    if (other.category === tool.category) picked.add(other);
+  }
+  return [...picked];
 }

@@ -24,14 +24,16 @@ export function getHomeData(snapshot: CatalogueSnapshot, featuredIds: readonly s
     .map((id) => snapshot.byId.get(id))
     .filter((tool): tool is ToolCard => tool !== undefined);
   const recentlyAdded = snapshot.tools.slice(0, RECENTLY_ADDED_LIMIT);
-  const liked = snapshot.topTools.filter((tool) => tool.likesTotal > 0).slice(0, TOP_TOOLS_LIMIT);
-  const isTopToolsFallback = liked.length === 0 && snapshot.tools.length > 0;
+  const isTopToolsFallback =
+    snapshot.tools.length > 0 && snapshot.topTools.every((tool) => tool.likesTotal === 0);
   return {
     taxonomy: snapshot.taxonomy,
     total: snapshot.tools.length,
     featured,
     recentlyAdded,
-    topTools: isTopToolsFallback ? snapshot.tools.slice(0, TOP_TOOLS_LIMIT) : liked,
+    topTools: isTopToolsFallback
+      ? snapshot.tools.slice(0, TOP_TOOLS_LIMIT)
+      : snapshot.topTools.slice(0, TOP_TOOLS_LIMIT),
     isTopToolsFallback,
   };
 }

@@ -14,7 +14,5 @@ export function resolveToolAlias(
   const last = segments.filter(Boolean).at(-1);
   if (!last) return null;
   const slug = slugify(last);
-  return (
-    snapshot.bySlug.get(slug) ?? snapshot.tools.find((tool) => slugify(tool.name) === slug) ?? null
-  );
+  return snapshot.bySlug.get(slug) ?? snapshot.byNameSlug.get(slug) ?? null;
 }
