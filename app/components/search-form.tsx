@@ -57,14 +57,20 @@ export function SearchForm({ placeholders = [], onSearch }: SearchFormProps) {
         placeholder={shown[turn % shown.length]}
         className="min-w-0 flex-1 rounded-xl border border-slate-300 bg-white px-4 py-3 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
       />
-      {text !== "" && (
-        <button
-          type="submit"
-          className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
-        >
-          Search
-        </button>
-      )}
+      <SearchButton text={text} />
     </Form>
+  );
+}
+
+/** spec 2 and 4: the Search button, shown only while the box has text. */
+export function SearchButton({ text }: { text: string }) {
+  if (text === "") return null;
+  return (
+    <button
+      type="submit"
+      className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
+    >
+      Search
+    </button>
   );
 }

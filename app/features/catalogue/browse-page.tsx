@@ -6,7 +6,7 @@ import { ChipTicker } from "~/components/chip-ticker";
 import { ToolCard } from "~/components/tool-card";
 import { isToolNavigation } from "~/components/use-open-tool";
 import type { CategoryEntry } from "~/lib/category-stats";
-import { ALL_CATEGORIES, isUsableSearch, LOAD_MORE_STEP, type SortOption } from "~/lib/constants";
+import { ALL_CATEGORIES, LOAD_MORE_STEP, type SortOption } from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";
 import type { ToolCard as ToolCardData } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
@@ -126,14 +126,13 @@ export function BrowsePage(props: BrowsePageProps) {
             shown={list.tools.length}
             elapsedMs={props.elapsedMs}
             isLoading={isLoading}
-            onSearch={(text, { isTyping }) =>
+            onSearch={(text, { replace }) =>
               go(
                 {
                   search: text,
                   sort: text || filters.sort === "Relevance" ? undefined : filters.sort,
                 },
-                // Typing refines one search: Back returns to the list before it, not to each word.
-                { replace: isTyping && isUsableSearch(filters.search), state: SEARCH_BOX_STATE },
+                { replace, state: SEARCH_BOX_STATE },
               )
             }
           />

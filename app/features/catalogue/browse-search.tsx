@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigationType } from "react-router";
+import { SearchButton } from "~/components/search-form";
 import {
   DEFAULT_SEARCH_PLACEHOLDER,
   isUsableSearch,
@@ -25,7 +26,8 @@ interface BrowseSearchProps {
   shown: number;
   elapsedMs: number;
   isLoading: boolean;
-  onSearch: (text: string, options: { isTyping: boolean }) => void;
+  /** `replace`: the search refines one already in the history (typing on), not a new entry. */
+  onSearch: (text: string, options: { replace: boolean }) => void;
 }
 
 /**
@@ -60,12 +62,19 @@ export function BrowseSearch({
   });
   const searchSoon = useRef<ReturnType<typeof debounce<[string]>>>(null);
   useEffect(() => () => searchSoon.current?.cancel(), []);
+  // Typing makes one history entry, whatever the pauses: Back returns to the list before it.
+  const hasTypingEntry = useRef(false);
+  useEffect(() => {
+    if (!isOwnSearch) hasTypingEntry.current = false;
+  }, [filters.search, isOwnSearch]);
 
   const ask = (value: string, isTyping: boolean) => {
     setIsWaiting(false);
     // spec 5: a query shorter than two characters is not searched; all tools show again.
     const query = isUsableSearch(value) ? value.trim() : "";
-    if (query !== latest.current.urlSearch) latest.current.onSearch(query, { isTyping });
+    if (query === latest.current.urlSearch) return;
+    latest.current.onSearch(query, { replace: isTyping && hasTypingEntry.current });
+    hasTypingEntry.current = isTyping;
   };
   const typed = (value: string) => {
     setText(value);
@@ -132,14 +141,7 @@ export function BrowseSearch({
             </button>
           )}
         </div>
-        {text !== "" && (
-          <button
-            type="submit"
-            className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800"
-          >
-            Search
-          </button>
-        )}
+        <SearchButton text={text} />
       </Form>
       <p
         className="mt-3 min-h-6 text-sm [overflow-wrap:anywhere] text-slate-600"
