@@ -1,13 +1,11 @@
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import type { Catalogue } from "../server/catalogue/catalogue.server";
-import { buildSnapshot } from "../server/catalogue/snapshot.server";
+import { snapshotOfRows, type Catalogue } from "../server/catalogue/catalogue.server";
 import type { Database } from "../server/db/client.server";
 import type { ToolRow } from "../server/db/schema";
 import { generateDemoCatalogue } from "../server/seed/demo-catalogue.server";
 import { createServices } from "../server/services.server";
-import { toToolCard, toToolSearchText } from "../server/services/tools/tool-shapes.server";
 
 // `npm run bench:html` (after `npm run build`): the size of the browse page's first HTML response
 // at 1,000 and 100,000 generated tools. DESIGN.md 9 budget: under 60 KB gzip at any size. The
@@ -37,10 +35,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 for (const size of SIZES) {
   const rows = generateDemoCatalogue(size).tools as ToolRow[];
-  const snapshot = buildSnapshot(
-    rows.map(toToolCard),
-    new Map(rows.map((row) => [row.id, toToolSearchText(row)])),
-  );
+  const snapshot = snapshotOfRows(rows);
   // Listing pages read only the snapshot; the database is never touched.
   const services = createServices({
     db: undefined as unknown as Database,

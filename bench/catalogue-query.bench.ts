@@ -1,9 +1,8 @@
 import { toolQuerySchema } from "~/lib/tool-query";
-import { buildSnapshot } from "../server/catalogue/snapshot.server";
+import { snapshotOfRows } from "../server/catalogue/catalogue.server";
 import { generateDemoCatalogue } from "../server/seed/demo-catalogue.server";
 import { findTools } from "../server/services/tools/find-tools.server";
 import type { ToolRow } from "../server/db/schema";
-import { toToolCard, toToolSearchText } from "../server/services/tools/tool-shapes.server";
 
 // `npm run bench`: the catalogue query (search + filters + sort + facets) over
 // an in-memory snapshot of 10,000 generated tools. DESIGN.md 9 budget: median < 5 ms, p95 < 15 ms.
@@ -13,10 +12,7 @@ const RUNS = 200;
 
 const rows = generateDemoCatalogue(TOOL_COUNT).tools as ToolRow[];
 const buildStarted = performance.now();
-const snapshot = buildSnapshot(
-  rows.map(toToolCard),
-  new Map(rows.map((row) => [row.id, toToolSearchText(row)])),
-);
+const snapshot = snapshotOfRows(rows);
 const buildMs = performance.now() - buildStarted;
 
 const QUERIES: Record<string, Record<string, unknown>> = {

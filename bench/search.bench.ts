@@ -1,7 +1,8 @@
 import Fuse, { type FuseResult, type IFuseOptions } from "fuse.js";
 import { searchDocuments, type SearchDocument, type SearchHit } from "~/lib/search/search-index";
 import { toolQuerySchema } from "~/lib/tool-query";
-import { buildSnapshot, type CatalogueSnapshot } from "../server/catalogue/snapshot.server";
+import { snapshotOfRows } from "../server/catalogue/catalogue.server";
+import type { CatalogueSnapshot } from "../server/catalogue/snapshot.server";
 import type { ToolRow } from "../server/db/schema";
 import { generateDemoCatalogue } from "../server/seed/demo-catalogue.server";
 import { findTools, type ToolResults } from "../server/services/tools/find-tools.server";
@@ -125,9 +126,7 @@ function measure<T>(run: () => T, beforeEach: () => void = () => {}): Measured<T
 }
 
 function buildCatalogue(rows: readonly BenchToolRow[]): Catalogue {
-  const cards = rows.map(toToolCard);
-  const searchText = new Map(rows.map((row) => [row.id, toToolSearchText(row)]));
-  const [snapshot, snapshotMs] = timed(() => buildSnapshot(cards, searchText));
+  const [snapshot, snapshotMs] = timed(() => snapshotOfRows(rows));
   const docs: SearchDocument[] = rows.map((row) => ({
     ...toToolCard(row),
     ...toToolSearchText(row),

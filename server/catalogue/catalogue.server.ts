@@ -6,6 +6,7 @@ import {
   toToolCard,
   toolSearchColumns,
   toToolSearchText,
+  type CatalogueRow,
 } from "../services/tools/tool-shapes.server";
 import { buildSnapshot, type CatalogueSnapshot } from "./snapshot.server";
 
@@ -24,10 +25,15 @@ export class Catalogue {
       columns: { ...toolCardColumns, ...toolSearchColumns },
       where: eq(tools.status, "online"),
     });
-    this.#snapshot = buildSnapshot(
-      rows.map(toToolCard),
-      new Map(rows.map((row) => [row.id, toToolSearchText(row)])),
-    );
+    this.#snapshot = snapshotOfRows(rows);
     return this.#snapshot;
   }
+}
+
+/** The snapshot of these rows: cards, and the searched text of each. */
+export function snapshotOfRows(rows: readonly CatalogueRow[]): CatalogueSnapshot {
+  return buildSnapshot(
+    rows.map(toToolCard),
+    new Map(rows.map((row) => [row.id, toToolSearchText(row)])),
+  );
 }

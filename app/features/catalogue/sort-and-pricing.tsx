@@ -42,6 +42,20 @@ function Option({ href, isCurrent, label, isDisabled }: OptionProps) {
   );
 }
 
+/** A labelled row of options: the sort buttons, or the pricing buttons. */
+function OptionGroup(props: { label: string; title: string; children: React.ReactNode }) {
+  return (
+    <nav aria-label={props.label} className="flex items-start gap-2">
+      <span className="mt-3 w-14 shrink-0 text-sm font-semibold text-slate-700 lg:w-auto">
+        {props.title}
+      </span>
+      <div className="flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-1">
+        {props.children}
+      </div>
+    </nav>
+  );
+}
+
 /** spec 2 and 9: the sort buttons and the pricing buttons. */
 export function SortAndPricing({ filters, sort }: SortAndPricingProps) {
   const isSearching = isUsableSearch(filters.search);
@@ -50,41 +64,31 @@ export function SortAndPricing({ filters, sort }: SortAndPricingProps) {
     browseHref({ ...filters, ...changes }, { subcategoryPages });
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-      <nav aria-label="Sort by" className="flex items-start gap-2">
-        <span className="mt-3 w-14 shrink-0 text-sm font-semibold text-slate-700 lg:w-auto">
-          Sort
-        </span>
-        <div className="flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-1">
-          {SORT_OPTIONS.map((option) => (
-            <Option
-              key={option}
-              label={option}
-              isCurrent={option === sort}
-              // Relevance is the default while searching; without a search it orders newest first.
-              href={href({
-                sort: option === (isSearching ? "Relevance" : "Newest") ? undefined : option,
-              })}
-              // Relevance needs a search to be relevant to.
-              isDisabled={option === "Relevance" && !isSearching}
-            />
-          ))}
-        </div>
-      </nav>
-      <nav aria-label="Pricing" className="flex items-start gap-2">
-        <span className="mt-3 w-14 shrink-0 text-sm font-semibold text-slate-700 lg:w-auto">
-          Pricing
-        </span>
-        <div className="flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-1">
-          {PRICING_FILTERS.map((option) => (
-            <Option
-              key={option}
-              label={option}
-              isCurrent={option === filters.pricing}
-              href={href({ pricing: option })}
-            />
-          ))}
-        </div>
-      </nav>
+      <OptionGroup label="Sort by" title="Sort">
+        {SORT_OPTIONS.map((option) => (
+          <Option
+            key={option}
+            label={option}
+            isCurrent={option === sort}
+            // Relevance is the default while searching; without a search it orders newest first.
+            href={href({
+              sort: option === (isSearching ? "Relevance" : "Newest") ? undefined : option,
+            })}
+            // Relevance needs a search to be relevant to.
+            isDisabled={option === "Relevance" && !isSearching}
+          />
+        ))}
+      </OptionGroup>
+      <OptionGroup label="Pricing" title="Pricing">
+        {PRICING_FILTERS.map((option) => (
+          <Option
+            key={option}
+            label={option}
+            isCurrent={option === filters.pricing}
+            href={href({ pricing: option })}
+          />
+        ))}
+      </OptionGroup>
     </div>
   );
 }

@@ -34,6 +34,9 @@ export const toolSearchColumns = {
 
 type SearchRow = Pick<ToolRow, keyof typeof toolSearchColumns>;
 
+/** What the catalogue snapshot is built from: a card's columns and the searched ones. */
+export type CatalogueRow = CardRow & SearchRow;
+
 // spec 3 defaults for missing values are applied here, once, for every reader.
 export function toToolCard(row: CardRow): ToolCard {
   return {
