@@ -1,3 +1,4 @@
+import type { SignedIn } from "../server/auth/viewer.server";
 import type { AppServices } from "../server/services.server";
 
 // What the Express server hands every loader and action (server/http.server.ts).
@@ -7,6 +8,10 @@ declare module "react-router" {
     cspNonce: string;
     /** APP_URL: the public base of canonical links. */
     appUrl: string;
+    /** The person signed in on this request (read once, fresh from the database), or null. */
+    signedIn: () => Promise<SignedIn | null>;
+    /** GOOGLE_CLIENT_ID is set: the dialogs offer "Continue with Google". */
+    isGoogleSignInEnabled: boolean;
   }
 }
 

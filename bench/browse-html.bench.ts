@@ -26,6 +26,8 @@ async function pageBytes(services: ReturnType<typeof createServices>, page: stri
     services,
     cspNonce: "bench",
     appUrl: "http://localhost",
+    signedIn: async () => null,
+    isGoogleSignInEnabled: false,
   });
   const html = Buffer.from(await response.arrayBuffer());
   return { status: response.status, raw: html.length, gzip: gzipSync(html).length };
@@ -40,7 +42,8 @@ for (const size of SIZES) {
   const services = createServices({
     db: undefined as unknown as Database,
     catalogue: { snapshot } as Catalogue,
-    env: {},
+    env: { NODE_ENV: "production" },
+    hasOutbox: false,
   });
   console.log(`\n${size.toLocaleString("en-US")} tools`);
   console.log("page".padEnd(40), "status".padStart(6), "raw".padStart(10), "gzip".padStart(10));

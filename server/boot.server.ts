@@ -7,9 +7,15 @@ import type { Logger } from "./logger.server";
 import { generateDemoImages } from "./media/demo-images.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "./seed/seed-demo.server";
 import { createServices, type AppServices } from "./services.server";
+import { createAuth, type Auth } from "./auth/auth.server";
+import { resolveAuthSecret } from "./auth/secret.server";
+import { createViewerReader, type ViewerReader } from "./auth/viewer.server";
+import { createMailer } from "./mail/mailer.server";
 
 export interface Application {
   services: AppServices;
+  auth: Auth;
+  readSignedIn: ViewerReader;
   mediaDir: string;
   database: DatabaseHandle;
   /** True once the background work started at boot (demo images) has finished. */
@@ -57,14 +63,30 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       isBackgroundWorkDone = true;
     });
     const opened = database;
+    const mailer = createMailer({ env, db: opened.db, logger });
+    const auth = createAuth({
+      env,
+      secret: await resolveAuthSecret(env),
+      db: opened.db,
+      mailer,
+      logger,
+    });
     return {
-      services: createServices({ db: opened.db, catalogue, env }),
+      services: createServices({
+        db: opened.db,
+        catalogue,
+        env,
+        hasOutbox: mailer.kind === "outbox",
+      }),
+      auth,
+      readSignedIn: createViewerReader(auth, opened.db, env.ADMIN_EMAILS ?? []),
       mediaDir,
       database: opened,
       isBackgroundWorkDone: () => isBackgroundWorkDone,
       async close() {
         stopBackgroundWork.abort();
         await backgroundWork;
+        mailer.close();
         await opened.close();
         await releaseLock?.();
       },

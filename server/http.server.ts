@@ -2,11 +2,15 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
+import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
 import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { deleteAccountSchema } from "~/lib/account-forms";
 import { toolQuerySchema, queryFromSearchParams } from "~/lib/tool-query";
+import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "./auth/auth.server";
+import type { SignedIn } from "./auth/viewer.server";
 import type { Application } from "./boot.server";
 import type { Env } from "./env.server";
 import { compressedAssets } from "./compressed-assets.server";
@@ -79,8 +83,64 @@ function apiRoutes(app: Application): express.Router {
     if (!recorded) throw new AppError("NOT_FOUND", "No tool has that id.");
     res.status(204).end();
   });
+  router.use("/account", accountRoutes(app));
+  router.use("/admin", adminRoutes(app));
   router.use(() => {
     throw new AppError("NOT_FOUND", "No such endpoint.");
+  });
+  return router;
+}
+
+/** The signed-in person of a request, read once per request. */
+function signedInOf(app: Application, req: express.Request): Promise<SignedIn | null> {
+  const cached = (req as { signedIn?: Promise<SignedIn | null> }).signedIn;
+  if (cached) return cached;
+  const reading = app.readSignedIn(fromNodeHeaders(req.headers));
+  (req as { signedIn?: Promise<SignedIn | null> }).signedIn = reading;
+  return reading;
+}
+
+async function requireSignedIn(app: Application, req: express.Request): Promise<SignedIn> {
+  const signedIn = await signedInOf(app, req);
+  if (!signedIn) throw new AppError("UNAUTHORIZED", "Sign in first.");
+  return signedIn;
+}
+
+/** /api/account: what a signed-in person does to their own account beyond Better Auth. */
+function accountRoutes(app: Application): express.Router {
+  const router = express.Router();
+  router.post("/delete", express.json({ limit: "4kb" }), async (req, res) => {
+    const { viewer } = await requireSignedIn(app, req);
+    const parsed = deleteAccountSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw AppError.fromZod(parsed.error);
+    await app.services.deleteAccount(viewer.id, parsed.data.password);
+    for (const name of SESSION_COOKIES) res.clearCookie(name, { path: "/" });
+    res.status(204).end();
+  });
+  return router;
+}
+
+const SESSION_COOKIES = [
+  "better-auth.session_token",
+  "__Secure-better-auth.session_token",
+  "better-auth.session_data",
+  "__Secure-better-auth.session_data",
+];
+
+/**
+ * /api/admin: spec 6, enforced here whatever the client does. 401 signed out, 403 for anyone
+ * without the admin role, read from the database on every request.
+ */
+function adminRoutes(app: Application): express.Router {
+  const router = express.Router();
+  router.use(async (req, _res, next) => {
+    const { viewer } = await requireSignedIn(app, req);
+    if (!viewer.isAdmin) throw new AppError("FORBIDDEN", "This needs the admin role.");
+    next();
+  });
+  router.get("/me", async (req, res) => {
+    const { viewer } = await requireSignedIn(app, req);
+    res.json({ email: viewer.email, isAdmin: true });
   });
   return router;
 }
@@ -187,6 +247,13 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
       res.status(404).type("text/plain").send("Not found");
     },
   );
+  // Better Auth reads the client address for its rate limits from a header we set from the socket
+  // (or a trusted proxy's X-Forwarded-For); whatever a client sends in that header is replaced.
+  const authHandler = toNodeHandler(app.auth);
+  server.all(`${AUTH_BASE_PATH}/{*path}`, (req, res) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    void authHandler(req, res);
+  });
   server.use("/api", apiRoutes(app), apiErrors(logger));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -207,10 +274,12 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
     createRequestHandler({
       build,
       mode: isProduction ? "production" : "development",
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         services: app.services,
         cspNonce: res.locals.cspNonce as string,
         appUrl: env.APP_URL,
+        signedIn: () => signedInOf(app, req),
+        isGoogleSignInEnabled: Boolean(env.GOOGLE_CLIENT_ID),
       }),
     }),
   );

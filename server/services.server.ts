@@ -14,18 +14,26 @@ import { resolveCataloguePath } from "./services/tools/resolve-catalogue-path.se
 import type { NewsletterSignup } from "~/lib/newsletter";
 import type { ToolQuery } from "~/lib/tool-query";
 import { subscribeToNewsletter } from "./services/newsletter/subscribe-to-newsletter.server";
+import { desc } from "drizzle-orm";
+import { AppError } from "./errors.server";
+import { mailOutbox } from "./db/schema";
+import { checkAccountPassword } from "./services/account/check-account-password.server";
+import { deleteAccount } from "./services/account/delete-account.server";
+import { getAccount } from "./services/account/get-account.server";
 
 export interface ServiceDeps {
   db: Database;
   catalogue: Catalogue;
-  env: Pick<Env, "FEATURED_TOOL_IDS" | "NEWSLETTER_EMBED_URL">;
+  env: Pick<Env, "FEATURED_TOOL_IDS" | "NEWSLETTER_EMBED_URL" | "NODE_ENV">;
+  /** Mail is kept in the database outbox (no SMTP_URL). */
+  hasOutbox: boolean;
 }
 
 /**
  * The services that routes reach through the request context, bound to this server's database
  * and catalogue. Routes stay thin and never import server code.
  */
-export function createServices({ db, catalogue, env }: ServiceDeps) {
+export function createServices({ db, catalogue, env, hasOutbox }: ServiceDeps) {
   const featuredIds = env.FEATURED_TOOL_IDS ?? DEMO_FEATURED_TOOL_IDS;
   return {
     findTools: (query: ToolQuery) => findTools(catalogue.snapshot, query),
@@ -42,6 +50,22 @@ export function createServices({ db, catalogue, env }: ServiceDeps) {
     recordView: (id: string) => recordView(db, id),
     getNewsletterEmbedUrl: () => env.NEWSLETTER_EMBED_URL ?? null,
     subscribeToNewsletter: (signup: NewsletterSignup) => subscribeToNewsletter(db, signup),
+    getAccount: (userId: string, sessionToken: string) =>
+      getAccount(db, catalogue.snapshot, userId, sessionToken),
+    async deleteAccount(userId: string, password: string | undefined) {
+      const check = await checkAccountPassword(db, userId, password);
+      if (check === "wrong") {
+        throw new AppError("INVALID", "Your password is needed to delete the account.", {
+          password: "That password is not right.",
+        });
+      }
+      await deleteAccount(db, userId);
+    },
+    /** The development outbox, newest first; null where it does not exist (production, SMTP). */
+    async readOutbox() {
+      if (env.NODE_ENV === "production" || !hasOutbox) return null;
+      return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(50);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from "../db/client.server";
-import { toolLikes, tools } from "../db/schema";
+import { authUsers, toolLikes, tools } from "../db/schema";
 import { generateDemoCatalogue } from "./demo-catalogue.server";
 
 const BATCH = 250;
@@ -28,6 +28,16 @@ export async function seedDemoCatalogue(db: Database, count?: number): Promise<n
       for (const row of rows) added.add(row.id);
     }
     const likes = demo.likes.filter((like) => added.has(like.toolId));
+    // The demo likers are accounts without a password or provider: nobody can sign in as them.
+    const likers = [...new Set(likes.map((like) => like.userId))].map((id) => ({
+      id,
+      name: "Demo user",
+      email: `${id}@demo.invalid`,
+      emailVerified: true,
+    }));
+    for (const batch of batches(likers, BATCH)) {
+      await tx.insert(authUsers).values(batch).onConflictDoNothing();
+    }
     for (const batch of batches(likes, BATCH * 4)) {
       await tx.insert(toolLikes).values(batch).onConflictDoNothing();
     }

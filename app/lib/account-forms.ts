@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+// spec 3 Forms and spec 5: the account forms' rules, shared by the dialogs and the server.
+// spec 5: no password length rule is shown in the client; the server's answer says it.
+
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+
+const email = z
+  .string()
+  .trim()
+  .min(1, "Enter your email address.")
+  .pipe(z.email("Enter a valid email address."));
+const password = z.string().min(1, "Enter your password.");
+
+export const signInSchema = z.object({ email, password });
+
+export const signUpSchema = z
+  .object({
+    displayName: z.string().trim().max(100, "Use at most 100 characters.").optional(),
+    email,
+    password,
+    confirmPassword: z.string().min(1, "Confirm your password."),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ["confirmPassword"],
+  });
+
+export const resetRequestSchema = z.object({ email });
+
+export const newPasswordSchema = z
+  .object({ password, confirmPassword: z.string().min(1, "Confirm your password.") })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ["confirmPassword"],
+  });
+
+export const displayNameSchema = z.object({
+  displayName: z.string().trim().max(100, "Use at most 100 characters."),
+});
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password."),
+    password,
+    confirmPassword: z.string().min(1, "Confirm your new password."),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ["confirmPassword"],
+  });
+
+export const deleteAccountSchema = z.object({ password: z.string().max(128).optional() });
+
+/** The first message of a failed parse, for a form's single error line. */
+export function firstProblem(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Check the form and try again.";
+}

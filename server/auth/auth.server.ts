@@ -1,0 +1,210 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { eq, sql } from "drizzle-orm";
+import { usernameOf } from "~/lib/profile";
+import type { Database } from "../db/client.server";
+import {
+  authAccounts,
+  authRateLimits,
+  authSessions,
+  authUsers,
+  authVerifications,
+  userProfiles,
+} from "../db/schema";
+import type { Env } from "../env.server";
+import type { Logger } from "../logger.server";
+import type { Mailer } from "../mail/mailer.server";
+import { existingAccountMail, passwordResetMail, verificationMail } from "../mail/templates.server";
+import { hashPassword, PASSWORD_LENGTH, verifyPassword } from "./password.server";
+
+export const AUTH_BASE_PATH = "/api/auth";
+
+/** The header the HTTP layer fills with the client address it trusts (http.server.ts). */
+export const CLIENT_IP_HEADER = "x-client-ip";
+
+/**
+ * DESIGN.md 8: per client address, stored in the database so they hold across app servers.
+ * Windows in seconds.
+ */
+export const AUTH_RATE_LIMITS = {
+  "/sign-in/*": { window: 300, max: 10 },
+  "/sign-up/email": { window: 3600, max: 10 },
+  "/request-password-reset": { window: 900, max: 5 },
+  "/reset-password": { window: 900, max: 10 },
+  "/send-verification-email": { window: 900, max: 5 },
+  "/change-password": { window: 300, max: 10 },
+} as const;
+
+const RESET_TOKEN_TTL_S = 3600;
+const SESSION_TTL_S = 30 * 24 * 3600;
+
+interface AuthOptions {
+  env: Pick<
+    Env,
+    "APP_URL" | "NODE_ENV" | "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "GOOGLE_ISSUER_URL"
+  >;
+  secret: string;
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+/** Better Auth on our database: email and password, verification, reset, Google (OIDC). */
+export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
+  const sendInBackground = (mail: Parameters<Mailer["send"]>[0]) => {
+    mailer.send(mail).catch((error: unknown) => logger.error({ err: error }, "mail failed"));
+  };
+  const google = env.GOOGLE_CLIENT_ID
+    ? genericOAuth({
+        config: [
+          {
+            providerId: "google",
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET ?? "",
+            discoveryUrl: `${env.GOOGLE_ISSUER_URL.replace(/\/$/, "")}/.well-known/openid-configuration`,
+            scopes: ["openid", "email", "profile"],
+            pkce: true,
+          },
+        ],
+      })
+    : null;
+
+  return betterAuth({
+    appName: "Business AI Tools Directory",
+    baseURL: env.APP_URL,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        rateLimit: authRateLimits,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
+      password: { hash: hashPassword, verify: verifyPassword },
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) =>
+        sendInBackground(passwordResetMail(user.email, url)),
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) =>
+        sendInBackground(verificationMail(user.email, url)),
+    },
+    session: { expiresIn: SESSION_TTL_S },
+    account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 200,
+      customRules: AUTH_RATE_LIMITS,
+    },
+    trustedOrigins: [new URL(env.APP_URL).origin],
+    advanced: {
+      useSecureCookies: env.APP_URL.startsWith("https:"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    telemetry: { enabled: false },
+    plugins: google ? [google] : [],
+    hooks: {
+      // DESIGN.md 8: signing up with a taken email answers like a new sign-up (without a session)
+      // and tells the owner by mail, so the answer never reveals who has an account.
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-up/email") return;
+        const body = ctx.body as { email?: unknown; password?: unknown; name?: unknown };
+        if (typeof body.email !== "string" || typeof body.password !== "string") return;
+        const email = body.email.trim().toLowerCase();
+        const existing = await db.query.authUsers.findFirst({
+          columns: { id: true },
+          where: eq(authUsers.email, email),
+        });
+        if (!existing) return;
+        if (
+          body.password.length < PASSWORD_LENGTH.min ||
+          body.password.length > PASSWORD_LENGTH.max
+        ) {
+          return;
+        }
+        await hashPassword(body.password);
+        sendInBackground(existingAccountMail(email, env.APP_URL));
+        const now = new Date();
+        return ctx.json({
+          token: null,
+          user: {
+            id: crypto.randomUUID(),
+            email,
+            name: typeof body.name === "string" ? body.name : "",
+            image: null,
+            emailVerified: false,
+            createdAt: now,
+            updatedAt: now,
+          },
+        });
+      }),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // spec 3 User profile: created with the account (on first Google sign-in too).
+          after: async (user) => {
+            await db
+              .insert(userProfiles)
+              .values({
+                userId: user.id,
+                email: user.email,
+                username: usernameOf(user.name, user.email),
+                displayName: user.name.trim() || null,
+                photoUrl: user.image ?? null,
+              })
+              .onConflictDoNothing();
+          },
+        },
+        update: {
+          after: async (user) => {
+            await db
+              .update(userProfiles)
+              .set({
+                email: user.email,
+                username: usernameOf(user.name, user.email),
+                displayName: user.name.trim() || null,
+                updatedAt: new Date(),
+              })
+              .where(eq(userProfiles.userId, user.id));
+          },
+        },
+      },
+      session: {
+        create: {
+          // spec 3: on later sign-ins only updatedAt is refreshed.
+          after: async (session) => {
+            await db
+              .update(userProfiles)
+              .set({ updatedAt: sql`now()` })
+              .where(eq(userProfiles.userId, session.userId));
+          },
+        },
+      },
+    },
+    onAPIError: {
+      onError: (error) => {
+        if (!(error instanceof APIError)) logger.error({ err: error }, "auth request failed");
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
