@@ -24,6 +24,14 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+export async function loader({ context }: Route.LoaderArgs) {
+  const signedIn = await context.signedIn();
+  return {
+    viewer: signedIn?.viewer ?? null,
+    isGoogleSignInEnabled: context.isGoogleSignInEnabled,
+  };
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (

@@ -9,3 +9,10 @@ export const TOP_TOOLS_FALLBACK = "Showing recently added tools (likes data unav
 export function noSearchResults(query: string): string {
   return `No tools found for "${query}"`;
 }
+
+// spec 4 Email verification and spec 8.
+export const EMAIL_VERIFIED = "Email verified successfully! Redirecting to browse tools...";
+export const VERIFICATION_CHECK_FAILED =
+  "Error checking verification status. Please try refreshing the page.";
+export const RESEND_FAILED = "Failed to send verification email. Please try again later.";
+export const RESEND_SENT = "Verification email sent! Please check your inbox.";

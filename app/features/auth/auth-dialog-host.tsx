@@ -1,14 +1,64 @@
-import { useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { AuthPromptProvider, type AuthMode } from "~/components/auth-prompt";
 import { AuthDialog } from "./auth-dialog";
+import { ResetPasswordDialog } from "./reset-password-dialog";
 
-/** Holds the one auth dialog of the page and lets any control open it (useAuthPrompt). */
+type Open = AuthMode | "reset" | null;
+
+const GOOGLE_REDIRECT_FAILED = "Google sign-in did not complete. Please try again.";
+
+/**
+ * Holds the page's auth dialogs and lets any control open them (useAuthPrompt). Forgot password
+ * closes the main dialog and opens the reset dialog; Back to sign in returns (spec 4 Auth modal).
+ */
 export function AuthDialogHost({ children }: { children: React.ReactNode }) {
-  const [mode, setMode] = useState<AuthMode | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // A Google sign-in that went by redirect (popups blocked) and failed comes back with authError.
+  const cameBackFromGoogleFailing = searchParams.get("authError") === "google";
+  const [open, setOpen] = useState<Open>(cameBackFromGoogleFailing ? "signin" : null);
+  const [initialError, setInitialError] = useState<string | null>(
+    cameBackFromGoogleFailing ? GOOGLE_REDIRECT_FAILED : null,
+  );
+  // Each opening mounts the dialogs afresh, so no earlier error or success view lingers.
+  const [opening, setOpening] = useState(0);
+
+  useEffect(() => {
+    if (!cameBackFromGoogleFailing) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete("authError");
+    rest.delete("error");
+    setSearchParams(rest, { replace: true, preventScrollReset: true });
+  }, [cameBackFromGoogleFailing, searchParams, setSearchParams]);
+
+  const show = useCallback(
+    (next: Open) => {
+      const isFresh = open === null || (open === "reset") !== (next === "reset");
+      if (next !== null && isFresh) setOpening((count) => count + 1);
+      setOpen(next);
+      setInitialError(null);
+    },
+    [open],
+  );
+
+  const openMain = useCallback((mode: AuthMode | null) => show(mode), [show]);
+  const authMode = open === "signin" || open === "signup" ? open : null;
   return (
-    <AuthPromptProvider value={setMode}>
+    <AuthPromptProvider value={openMain}>
       {children}
-      <AuthDialog mode={mode} onModeChange={setMode} />
+      <AuthDialog
+        key={`auth-${opening}`}
+        mode={authMode}
+        initialError={initialError}
+        onModeChange={openMain}
+        onForgotPassword={() => show("reset")}
+      />
+      <ResetPasswordDialog
+        key={`reset-${opening}`}
+        isOpen={open === "reset"}
+        onClose={() => show(null)}
+        onBackToSignIn={() => openMain("signin")}
+      />
     </AuthPromptProvider>
   );
 }

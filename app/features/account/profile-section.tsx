@@ -1,0 +1,99 @@
+import { useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/form-controls";
+import { displayNameSchema, firstProblem } from "~/lib/account-forms";
+import { authErrorMessage, updateDisplayName } from "~/lib/auth/auth-client";
+import type { Viewer } from "~/lib/profile";
+import { Panel } from "./panel";
+
+const METHOD_NAMES: Record<string, string> = { credential: "Email and password", google: "Google" };
+
+interface ProfileSectionProps {
+  viewer: Viewer;
+  createdAt: string;
+  signInMethods: string[];
+}
+
+export function ProfileSection({ viewer, createdAt, signInMethods }: ProfileSectionProps) {
+  const revalidator = useRevalidator();
+  const [isPending, setIsPending] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  async function save(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = displayNameSchema.safeParse({
+      displayName: new FormData(event.currentTarget).get("displayName") ?? "",
+    });
+    if (!parsed.success) {
+      setResult({ ok: false, message: firstProblem(parsed.error) });
+      return;
+    }
+    setIsPending(true);
+    setResult(null);
+    try {
+      await updateDisplayName(parsed.data.displayName);
+      await revalidator.revalidate();
+      setResult({ ok: true, message: "Display name saved." });
+    } catch (failure) {
+      setResult({ ok: false, message: authErrorMessage(failure) });
+    } finally {
+      setIsPending(false);
+    }
+  }
+
+  return (
+    <Panel title="Profile">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-slate-600">Email</dt>
+        <dd className="font-medium break-all text-slate-900">{viewer.email}</dd>
+        <dt className="text-slate-600">Status</dt>
+        <dd>
+          {viewer.emailVerified ? (
+            <span className="rounded-full bg-green-100 px-2 py-0.5 font-medium text-green-800">
+              Verified
+            </span>
+          ) : (
+            <span>
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">
+                Not verified
+              </span>{" "}
+              <Link to="/verify-email" className="font-medium text-brand-700 underline">
+                Verify your email
+              </Link>
+            </span>
+          )}
+        </dd>
+        <dt className="text-slate-600">Username</dt>
+        <dd className="text-slate-900">{viewer.username || "—"}</dd>
+        <dt className="text-slate-600">Signs in with</dt>
+        <dd className="text-slate-900">
+          {signInMethods.map((method) => METHOD_NAMES[method] ?? method).join(", ")}
+        </dd>
+        <dt className="text-slate-600">Member since</dt>
+        <dd className="text-slate-900">
+          {new Date(createdAt).toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "UTC" })}
+        </dd>
+      </dl>
+      <form noValidate onSubmit={(event) => void save(event)} className="mt-6 space-y-3">
+        <TextField
+          label="Display name"
+          name="displayName"
+          defaultValue={viewer.displayName ?? ""}
+          autoComplete="name"
+          hint="Shown instead of your email address. Leave empty to use the start of your email."
+        />
+        {result &&
+          (result.ok ? (
+            <SuccessBox>{result.message}</SuccessBox>
+          ) : (
+            <ErrorBox>{result.message}</ErrorBox>
+          ))}
+        <div className="w-40">
+          <SubmitButton isPending={isPending} pendingLabel="Saving...">
+            Save name
+          </SubmitButton>
+        </div>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,108 @@
+import { useEffect, useState } from "react";
+import { useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { ErrorBox, SuccessBox } from "~/components/form-controls";
+import { reloadUser, sendVerificationEmail } from "~/lib/auth/auth-client";
+import { RESEND_COOLDOWN_S, VERIFICATION_POLL_MS, VERIFIED_REDIRECT_MS } from "~/lib/constants";
+import {
+  EMAIL_VERIFIED,
+  RESEND_FAILED,
+  RESEND_SENT,
+  VERIFICATION_CHECK_FAILED,
+} from "~/lib/messages";
+import { startCountdown, watchVerification } from "./verification-timers";
+
+interface VerifyEmailPageProps {
+  email: string;
+  isVerified: boolean;
+}
+
+/** spec 2 Verify-email page and spec 4 Email verification. */
+export function VerifyEmailPage({ email, isVerified: verifiedAtLoad }: VerifyEmailPageProps) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [searchParams] = useSearchParams();
+  const [isVerified, setIsVerified] = useState(verifiedAtLoad);
+  const [checkFailed, setCheckFailed] = useState(false);
+  const [resendState, setResendState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
+  const [cooldown, setCooldown] = useState(0);
+  const linkFailed = searchParams.has("error");
+
+  useEffect(() => {
+    if (isVerified) return;
+    return watchVerification({
+      check: async () => (await reloadUser())?.emailVerified ?? false,
+      intervalMs: VERIFICATION_POLL_MS,
+      onVerified: () => setIsVerified(true),
+      onError: () => setCheckFailed(true),
+      onPending: () => setCheckFailed(false),
+    });
+  }, [isVerified]);
+
+  useEffect(() => {
+    if (!isVerified) return;
+    const timer = setTimeout(() => {
+      void revalidator.revalidate();
+      void navigate("/ai-tools");
+    }, VERIFIED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+    // The redirect is scheduled once, when verification is seen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isVerified]);
+
+  async function resend() {
+    setResendState("sending");
+    const stopCountdown = startCountdown(RESEND_COOLDOWN_S, setCooldown);
+    try {
+      await sendVerificationEmail(email);
+      setResendState("sent");
+    } catch {
+      stopCountdown();
+      setCooldown(0);
+      setResendState("failed");
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-950">Verify your email</h1>
+      {isVerified ? (
+        <div className="mt-6">
+          <SuccessBox>{EMAIL_VERIFIED}</SuccessBox>
+        </div>
+      ) : (
+        <div className="mt-4 space-y-5">
+          <p className="text-lg text-slate-700">
+            We sent a verification link to <strong className="break-all">{email}</strong>. Open it
+            to confirm your address; this page notices by itself.
+          </p>
+          {linkFailed && (
+            <ErrorBox>
+              That verification link has expired or was already used. Send a new one below.
+            </ErrorBox>
+          )}
+          {checkFailed && <ErrorBox>{VERIFICATION_CHECK_FAILED}</ErrorBox>}
+          {resendState === "sent" && <SuccessBox>{RESEND_SENT}</SuccessBox>}
+          {resendState === "failed" && <ErrorBox>{RESEND_FAILED}</ErrorBox>}
+          <p className="flex items-center gap-3 text-sm text-slate-600" aria-live="polite">
+            <span
+              aria-hidden="true"
+              className="inline-block size-2 animate-pulse rounded-full bg-brand-600"
+            />
+            Waiting for verification...
+          </p>
+          <button
+            type="button"
+            onClick={() => void resend()}
+            disabled={cooldown > 0 || resendState === "sending"}
+            className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {cooldown > 0 ? `Resend email (${cooldown}s)` : "Resend verification email"}
+          </button>
+          <p className="text-sm text-slate-600">
+            Nothing arrived? Check your spam folder, or resend the email.
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// The browser's calls to Better Auth (spec 7 Auth provider calls) as plain fetches: no client
+// library in the bundle. Failures throw an Error carrying the server's message.
+
+const AUTH = "/api/auth";
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
+
+async function call<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${AUTH}${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: body === undefined ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "same-origin",
+  });
+  const data = (await response.json().catch(() => null)) as { message?: string } | null;
+  if (!response.ok) {
+    throw new Error(data?.message || `The request failed (${response.status}). Please try again.`);
+  }
+  return data as T;
+}
+
+/** spec 8: the provider's message, or 'An error occurred' when the failure is not an Error. */
+export function authErrorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : "An error occurred";
+}
+
+/** Creates the account; `signedIn` is false when the address already had one (mailed instead). */
+export async function signUp(form: { email: string; password: string; displayName?: string }) {
+  const result = await call<{ token: string | null }>("/sign-up/email", {
+    email: form.email,
+    password: form.password,
+    name: form.displayName ?? "",
+    callbackURL: "/verify-email",
+  });
+  return { signedIn: result.token !== null };
+}
+
+export function signIn(form: { email: string; password: string }) {
+  return call("/sign-in/email", { email: form.email, password: form.password });
+}
+
+export function signOut() {
+  return call("/sign-out", {});
+}
+
+export function requestPasswordReset(email: string) {
+  return call("/request-password-reset", { email, redirectTo: "/reset-password" });
+}
+
+export function resetPassword(token: string, newPassword: string) {
+  return call("/reset-password", { token, newPassword });
+}
+
+export function sendVerificationEmail(email: string) {
+  return call("/send-verification-email", { email, callbackURL: "/verify-email" });
+}
+
+/** spec 7 Reload user: the session's user as the server has it now. */
+export async function reloadUser(): Promise<SessionUser | null> {
+  const session = await call<{ user: SessionUser } | null>("/get-session?disableCookieCache=true");
+  return session?.user ?? null;
+}
+
+export function updateDisplayName(displayName: string) {
+  return call("/update-user", { name: displayName });
+}
+
+export function changePassword(form: {
+  currentPassword: string;
+  newPassword: string;
+  revokeOtherSessions: boolean;
+}) {
+  return call("/change-password", form);
+}
+
+export function revokeOtherSessions() {
+  return call("/revoke-other-sessions", {});
+}
+
+/** The address of Google's consent screen; `returnTo` is where the flow ends. */
+export async function googleSignInUrl(returnTo: string): Promise<string> {
+  const errorTo = `${returnTo}${returnTo.includes("?") ? "&" : "?"}authError=google`;
+  const result = await call<{ url: string }>("/sign-in/oauth2", {
+    providerId: "google",
+    callbackURL: returnTo,
+    errorCallbackURL: errorTo,
+    disableRedirect: true,
+  });
+  return result.url;
+}
