@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { chromium, defineConfig, devices } from "@playwright/test";
+import { OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, OIDC_ISSUER } from "./tests/e2e/support/oidc-client";
 
 // DESIGN.md 2: CHROME_PATH, else Debian's chromium, else a browser Playwright installed itself.
 function findChromium(): string | undefined {
@@ -17,6 +18,23 @@ const executablePath = findChromium();
 const PORT = 3210;
 const POSTGRES_PORT = 3211;
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const MAIL_SMTP_PORT = 3225;
+const MAIL_HTTP_PORT = 3226;
+
+/** What every app server under test shares: real mail through the catcher, Google as a local OIDC provider. */
+function appEnv(port: number, extra: Record<string, string> = {}) {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+    GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+    GOOGLE_ISSUER_URL: OIDC_ISSUER,
+    ADMIN_EMAILS: "admin@example.com",
+    ...extra,
+  };
+}
 
 const launchOptions = {
   executablePath,
@@ -52,7 +70,7 @@ export default defineConfig({
           {
             name: "chromium-postgres",
             // The start on an empty database, and every browse rule again on PostgreSQL.
-            testMatch: /(postgres|browse)\.test\.ts/,
+            testMatch: /(postgres|browse|accounts)\.test\.ts/,
             use: {
               ...devices["Desktop Chrome"],
               baseURL: `http://127.0.0.1:${POSTGRES_PORT}`,
@@ -64,9 +82,23 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: "node --import tsx tests/e2e/support/mail-catcher.ts",
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/healthz`,
+      env: {
+        MAIL_CATCHER_SMTP_PORT: String(MAIL_SMTP_PORT),
+        MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT),
+      },
+      reuseExistingServer: false,
+    },
+    {
+      command: "node --import tsx tests/e2e/support/oidc-provider.ts",
+      url: `${OIDC_ISSUER}/healthz`,
+      reuseExistingServer: false,
+    },
+    {
       command: "node --import tsx tests/e2e/start-test-server.ts",
       url: `http://127.0.0.1:${PORT}/healthz`,
-      env: { PORT: String(PORT), HOST: "127.0.0.1" },
+      env: appEnv(PORT),
       timeout: 120_000,
       reuseExistingServer: false,
     },
@@ -75,7 +107,7 @@ export default defineConfig({
           {
             command: "node --import tsx tests/e2e/start-test-server.ts",
             url: `http://127.0.0.1:${POSTGRES_PORT}/healthz`,
-            env: { PORT: String(POSTGRES_PORT), HOST: "127.0.0.1", E2E_DATABASE: "postgres" },
+            env: appEnv(POSTGRES_PORT, { E2E_DATABASE: "postgres" }),
             timeout: 120_000,
             reuseExistingServer: false,
           },

@@ -119,6 +119,15 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
+    // Better Auth's own notes go to our log; its warnings are routine (a failed sign-in).
+    logger: {
+      log: (level, message, ...args) => {
+        const data = args.length > 0 ? { details: args } : {};
+        if (level === "error") logger.error(data, message);
+        else if (level === "warn") logger.info(data, message);
+        else logger.debug(data, message);
+      },
+    },
     plugins: google ? [google] : [],
     hooks: {
       // DESIGN.md 8: signing up with a taken email answers like a new sign-up (without a session)

@@ -85,8 +85,8 @@ export function revokeOtherSessions() {
 /** The address of Google's consent screen; `returnTo` is where the flow ends. */
 export async function googleSignInUrl(returnTo: string): Promise<string> {
   const errorTo = `${returnTo}${returnTo.includes("?") ? "&" : "?"}authError=google`;
-  const result = await call<{ url: string }>("/sign-in/oauth2", {
-    providerId: "google",
+  const result = await call<{ url: string }>("/sign-in/social", {
+    provider: "google",
     callbackURL: returnTo,
     errorCallbackURL: errorTo,
     disableRedirect: true,

@@ -1,0 +1,275 @@
+import { openApp } from "./fixtures";
+import { expect, PASSWORD, signInByApi, signUpByApi, test, uniqueEmail } from "./support/accounts";
+import { firstLink, waitForMail } from "./support/mailbox";
+
+// Issue 5: accounts in the browser, with real mail (the SMTP catcher) and Google played by a local
+// OpenID Connect provider. Runs on PGlite and on PostgreSQL.
+
+test("signing up mails a verification link; following it verifies and goes to /ai-tools", async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail("signup");
+  await openApp(page, "/");
+  await page.getByRole("button", { name: "Sign Up" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create your account" });
+  await dialog.getByLabel("Display name (optional)").fill("Sam Signup");
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel("Confirm password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
+
+  const mail = await waitForMail(email, { subject: /verify your email/i });
+  const link = firstLink(mail.text, "/verify-email");
+  const elsewhere = await context.newPage();
+  await elsewhere.goto(link);
+
+  await expect(
+    page.getByText("Email verified successfully! Redirecting to browse tools..."),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/ai-tools$/, { timeout: 5000 });
+});
+
+test("different passwords show 'Passwords do not match' and submit nothing", async ({ page }) => {
+  const signUps: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/auth/sign-up")) signUps.push(request.url());
+  });
+  await openApp(page, "/ai-tools");
+  await page.getByRole("button", { name: "Sign Up" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create your account" });
+  await dialog.getByLabel("Email").fill(uniqueEmail("mismatch"));
+  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await dialog.getByLabel("Confirm password").fill(`${PASSWORD}!`);
+  await dialog.getByRole("button", { name: "Create account" }).click();
+  await expect(dialog.getByText("Passwords do not match")).toBeVisible();
+  expect(signUps).toEqual([]);
+});
+
+test("sign in and out; a wrong password shows the server's message in the red box", async ({
+  page,
+}) => {
+  const email = uniqueEmail("signin");
+  await signUpByApi(page, { email });
+  await page.context().clearCookies();
+
+  await openApp(page, "/");
+  await page.getByRole("button", { name: "Sign In" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill("not the password");
+  await dialog.getByRole("button", { name: "Sign in" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Invalid email or password");
+
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign in" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Sign In" }).first()).toBeVisible();
+  const session = await page.request.get("/api/auth/get-session");
+  expect(await session.json()).toBeNull();
+});
+
+test("forgot password: the mailed link sets a new password, and old sessions end", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("reset");
+  await signUpByApi(page, { email });
+  // Another device, signed in before the reset.
+  const other = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: test.info().project.use.extraHTTPHeaders,
+  });
+  const otherPage = await other.newPage();
+  await signInByApi(otherPage, email, PASSWORD);
+  await page.context().clearCookies();
+
+  await openApp(page, "/");
+  await page.getByRole("button", { name: "Sign In" }).first().click();
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("dialog", { name: "Sign in to your account" })).toBeHidden();
+  const reset = page.getByRole("dialog", { name: "Reset your password" });
+  await reset.getByRole("button", { name: "Back to sign in" }).click();
+  await expect(page.getByRole("dialog", { name: "Sign in to your account" })).toBeVisible();
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await reset.getByLabel("Email").fill(email);
+  await reset.getByRole("button", { name: "Send reset link" }).click();
+  await expect(reset.getByText(email)).toBeVisible();
+  await reset.getByRole("button", { name: "Close", exact: true }).last().click();
+  await expect(reset).toBeHidden();
+
+  const mail = await waitForMail(email, { subject: /reset your password/i });
+  await openApp(page, firstLink(mail.text, "/reset-password"));
+  await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
+  await page.getByLabel("Confirm new password").fill("a brand new secret");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByText("Your password has been changed")).toBeVisible();
+
+  const oldSession = await otherPage.request.get("/api/auth/get-session");
+  expect(await oldSession.json()).toBeNull();
+  const withOld = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password: PASSWORD },
+    headers: { origin: test.info().project.use.baseURL ?? "" },
+  });
+  expect(withOld.status()).toBe(401);
+
+  await page.getByRole("button", { name: "Sign in with your new password" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill("a brand new secret");
+  await dialog.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
+  await other.close();
+});
+
+test("Google sign-in in a popup creates the profile once; later sign-ins keep it", async ({
+  page,
+}) => {
+  const email = uniqueEmail("google");
+  async function signInWithGoogle(name: string) {
+    await openApp(page, "/");
+    await page.getByRole("button", { name: "Sign In" }).first().click();
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "Continue with Google" }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel("Email").fill(email);
+    await popup.getByLabel("Name").fill(name);
+    await popup.getByRole("button", { name: "Continue" }).click();
+    await popup.waitForEvent("close");
+    await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
+  }
+
+  await signInWithGoogle("Gina First");
+  await page.getByRole("link", { name: "My Account" }).click();
+  const profile = page.getByRole("region", { name: "Profile" });
+  await expect(profile).toContainText("Gina First");
+  await expect(profile).toContainText("Verified");
+  await expect(profile).toContainText("Google");
+
+  await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await signInWithGoogle("Gina Renamed At Google");
+  await openApp(page, "/account");
+  await expect(profile).toContainText("Gina First");
+  await expect(profile).not.toContainText("Renamed");
+});
+
+test("visitors are sent from /account and /admin/tools to /; the admin API says 401", async ({
+  page,
+}) => {
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/admin/tools");
+  await expect(page).toHaveURL(/\/$/);
+  const response = await page.request.get("/api/admin/me");
+  expect(response.status()).toBe(401);
+});
+
+test("a signed-in non-admin is redirected from admin pages and gets 403 from the admin API", async ({
+  page,
+}) => {
+  await signUpByApi(page, { email: uniqueEmail("member") });
+  await page.goto("/admin/tools/manual");
+  await expect(page).toHaveURL(/\/$/);
+  expect((await page.request.get("/api/admin/me")).status()).toBe(403);
+});
+
+test("a verified address from ADMIN_EMAILS holds the admin role", async ({ page }) => {
+  // ADMIN_EMAILS names admin@example.com (playwright.config.ts); on a rerun it already exists.
+  await signUpByApi(page, { email: "admin@example.com", verified: false });
+  const mails = await waitForMail("admin@example.com", { subject: /verify your email|already/i });
+  if (/verify/i.test(mails.subject)) await page.request.get(firstLink(mails.text, "/verify-email"));
+  await signInByApi(page, "admin@example.com", PASSWORD);
+  expect((await page.request.get("/api/admin/me")).status()).toBe(200);
+  await openApp(page, "/admin/tools");
+  await expect(page.getByRole("heading", { name: "Tools", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
+});
+
+test("repeated sign-in attempts from one address get 429", async ({ page }) => {
+  const statuses: number[] = [];
+  for (let attempt = 0; attempt < 11; attempt++) {
+    const response = await page.request.post("/api/auth/sign-in/email", {
+      data: { email: "nobody@example.com", password: "wrong password" },
+      headers: { origin: test.info().project.use.baseURL ?? "" },
+    });
+    statuses.push(response.status());
+  }
+  expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+  expect(statuses[10]).toBe(429);
+});
+
+test("sign-up and reset answers do not reveal whether an account exists", async ({ page }) => {
+  const existing = uniqueEmail("taken");
+  await signUpByApi(page, { email: existing, verified: false });
+  await page.context().clearCookies();
+  const origin = test.info().project.use.baseURL ?? "";
+  const signUp = (email: string) =>
+    page.request.post("/api/auth/sign-up/email", {
+      data: { email, password: PASSWORD, name: "" },
+      headers: { origin },
+    });
+  const again = await signUp(existing);
+  const fresh = await signUp(uniqueEmail("fresh"));
+  expect(again.status()).toBe(fresh.status());
+  expect(Object.keys(await again.json()).sort()).toEqual(Object.keys(await fresh.json()).sort());
+  await waitForMail(existing, { subject: /already have an account/i });
+
+  const reset = (email: string) =>
+    page.request.post("/api/auth/request-password-reset", {
+      data: { email, redirectTo: "/reset-password" },
+      headers: { origin },
+    });
+  const known = await reset(existing);
+  const unknown = await reset(uniqueEmail("ghost"));
+  expect(known.status()).toBe(unknown.status());
+  expect(await known.json()).toEqual(await unknown.json());
+});
+
+test("auth requests from another site are refused", async ({ page }) => {
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email: "someone@example.com", password: PASSWORD },
+    headers: { origin: "https://evil.example" },
+  });
+  expect(response.status()).toBe(403);
+});
+
+test("/account edits the display name and deletes the account after the password", async ({
+  page,
+}) => {
+  const email = uniqueEmail("account");
+  await signUpByApi(page, { email, name: "Alex" });
+  await openApp(page, "/account");
+  await page.getByLabel("Display name").fill("Alex Renamed");
+  await page.getByRole("button", { name: "Save name" }).click();
+  await expect(page.getByText("Display name saved.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Profile" })).toContainText("Alex Renamed");
+
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete your account?" });
+  await confirm.getByLabel("Your password").fill("wrong");
+  await confirm.getByRole("button", { name: "Delete for good" }).click();
+  await expect(confirm.getByRole("alert")).toHaveText("That password is not right.");
+  await confirm.getByLabel("Your password").fill(PASSWORD);
+  await confirm.getByRole("button", { name: "Delete for good" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "Sign In" }).first()).toBeVisible();
+
+  const signIn = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password: PASSWORD },
+    headers: { origin: test.info().project.use.baseURL ?? "" },
+  });
+  expect(signIn.status()).toBe(401);
+});
+
+test("/verify-email shows nothing to a visitor who is not signed in", async ({ page }) => {
+  await page.goto("/verify-email");
+  await expect(page.locator("main")).toBeEmpty();
+});

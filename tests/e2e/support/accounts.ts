@@ -1,0 +1,60 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { test as base, expect } from "../fixtures";
+import { firstLink, waitForMail } from "./mailbox";
+
+// Account helpers for end-to-end tests. Every test comes from its own client address (a trusted
+// X-Forwarded-For from loopback), so the per-address rate limits of one test never touch another.
+
+export const test = base.extend({
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    const digest = createHash("sha256").update(`${testInfo.testId}:${testInfo.retry}`).digest();
+    await use({ "x-forwarded-for": `10.${digest[0]}.${digest[1]}.${digest[2]}` });
+  },
+});
+
+export { expect };
+
+export const PASSWORD = "correct horse 42";
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/**
+ * Signs a new person up through the API of the page's browser context (so its cookies are the
+ * page's), then follows the mailed verification link unless `verified` is false.
+ */
+export async function signUpByApi(
+  page: Page,
+  {
+    email,
+    password = PASSWORD,
+    name = "",
+    verified = true,
+  }: {
+    email: string;
+    password?: string;
+    name?: string;
+    verified?: boolean;
+  },
+) {
+  const baseURL = test.info().project.use.baseURL ?? "";
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: { email, password, name, callbackURL: "/verify-email" },
+    headers: { origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+  if (!verified) return;
+  const mail = await waitForMail(email, { subject: /verify your email/i });
+  const verify = await page.request.get(firstLink(mail.text, "/verify-email"));
+  expect(verify.ok()).toBe(true);
+}
+
+export async function signInByApi(page: Page, email: string, password: string) {
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password },
+    headers: { origin: test.info().project.use.baseURL ?? "" },
+  });
+  expect(response.status()).toBe(200);
+}
