@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { openApp } from "./fixtures";
 import { expect, PASSWORD, signInByApi, signUpByApi, test, uniqueEmail } from "./support/accounts";
 import { firstLink, waitForMail } from "./support/mailbox";
@@ -269,7 +270,50 @@ test("/account edits the display name and deletes the account after the password
   expect(signIn.status()).toBe(401);
 });
 
+test("resend mails a new link and keeps the button disabled for 60 s", async ({ page }) => {
+  const email = uniqueEmail("resend");
+  await signUpByApi(page, { email, verified: false });
+  await page.clock.install();
+  await openApp(page, "/verify-email");
+  const resend = page.getByRole("button", { name: "Resend verification email" });
+  await resend.click();
+  await expect(page.getByText("Verification email sent! Please check your inbox.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Resend email (60s)" })).toBeDisabled();
+  await waitForMail(email, { subject: /verify your email/i, after: 1 });
+  await page.clock.runFor(59_000);
+  await expect(page.getByRole("button", { name: "Resend email (1s)" })).toBeDisabled();
+  await page.clock.runFor(1_000);
+  await expect(resend).toBeEnabled();
+});
+
 test("/verify-email shows nothing to a visitor who is not signed in", async ({ page }) => {
   await page.goto("/verify-email");
   await expect(page.locator("main")).toBeEmpty();
+});
+
+test.describe("axe reports no violations", () => {
+  test.slow();
+  const axe = async (page: import("@playwright/test").Page) =>
+    (await new AxeBuilder({ page }).analyze()).violations;
+
+  test("in the sign-in and reset dialogs", async ({ page }) => {
+    await openApp(page, "/newsletter");
+    await page.getByRole("button", { name: "Sign In" }).first().click();
+    await expect(page.getByRole("dialog", { name: "Sign in to your account" })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+    await page.getByRole("button", { name: "Forgot password?" }).click();
+    await expect(page.getByRole("dialog", { name: "Reset your password" })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+  });
+
+  test("on /verify-email, /account and /reset-password", async ({ page }) => {
+    await signUpByApi(page, { email: uniqueEmail("axe"), verified: false });
+    await openApp(page, "/verify-email");
+    await expect(page.getByRole("button", { name: "Resend verification email" })).toBeVisible();
+    expect(await axe(page)).toEqual([]);
+    await openApp(page, "/account");
+    expect(await axe(page)).toEqual([]);
+    await openApp(page, "/reset-password?token=not-a-real-token");
+    expect(await axe(page)).toEqual([]);
+  });
 });

@@ -1,0 +1,455 @@
+import { count, eq, inArray, sql } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createAuth, type Auth } from "../../server/auth/auth.server";
+import { createViewerReader } from "../../server/auth/viewer.server";
+import type { DatabaseHandle } from "../../server/db/client.server";
+import {
+  authAccounts,
+  authRateLimits,
+  authSessions,
+  authUsers,
+  toolLikes,
+  tools,
+  userProfiles,
+} from "../../server/db/schema";
+import type { Mail, Mailer } from "../../server/mail/mailer.server";
+import { checkAccountPassword } from "../../server/services/account/check-account-password.server";
+import { deleteAccount } from "../../server/services/account/delete-account.server";
+import { setAdminRole } from "../../server/services/account/set-admin-role.server";
+import { createToolRow } from "../factories";
+import { databaseKind, openTestDatabase } from "./test-database";
+
+const APP_URL = "http://localhost:3000";
+const PASSWORD = "correct horse battery";
+
+/** Mail kept in memory, as the development outbox would keep it. */
+function recordingMailer(): Mailer & { sent: Mail[] } {
+  const sent: Mail[] = [];
+  return {
+    kind: "outbox",
+    sent,
+    async send(mail) {
+      sent.push(mail);
+    },
+    close: () => {},
+  };
+}
+
+function buildAuth(database: DatabaseHandle, mailer: Mailer): Auth {
+  return createAuth({
+    env: { APP_URL, NODE_ENV: "test", GOOGLE_ISSUER_URL: "https://accounts.google.com" },
+    secret: "x".repeat(32),
+    db: database.db,
+    mailer,
+    logger: pino({ level: "silent" }),
+  });
+}
+
+/** A POST to the auth routes as the browser sends it, from client address `ip`. */
+function post(auth: Auth, path: string, body: unknown, ip: string): Promise<Response> {
+  return auth.handler(
+    new Request(`${APP_URL}/api/auth${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: APP_URL, "x-client-ip": ip },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** The Cookie header a browser would send back after `response`. */
+function cookieFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+describe(`accounts on ${databaseKind}`, () => {
+  let database: DatabaseHandle;
+  let mailer: ReturnType<typeof recordingMailer>;
+  let auth: Auth;
+  // Each sign-up gets its own client address: sign-up allows 10 an hour per address.
+  let nextAddress = 100;
+  const freshAddress = () => `10.0.1.${nextAddress++}`;
+
+  const signUp = (email: string, name: string, password = PASSWORD) =>
+    post(auth, "/sign-up/email", { email, password, name }, freshAddress());
+  const signIn = (email: string, password = PASSWORD, ip = freshAddress()) =>
+    post(auth, "/sign-in/email", { email, password }, ip);
+  const userByEmail = async (email: string) => {
+    const [user] = await database.db.select().from(authUsers).where(eq(authUsers.email, email));
+    if (!user) throw new Error(`no user ${email}`);
+    return user;
+  };
+  const mailsTo = (to: string) => mailer.sent.filter((mail) => mail.to === to);
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    mailer = recordingMailer();
+    auth = buildAuth(database, mailer);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  describe("sign-up", () => {
+    it("creates the user, an argon2id credential, the profile, and sends the verification mail", async () => {
+      const response = await signUp("ada@example.com", "  Ada Lovelace ");
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { token: string | null; user: { email: string } };
+      expect(typeof body.token).toBe("string");
+      expect(body.user.email).toBe("ada@example.com");
+      expect(cookieFrom(response)).toContain("better-auth.session_token=");
+
+      const user = await userByEmail("ada@example.com");
+      expect(user).toMatchObject({ emailVerified: false, role: "user" });
+
+      const accounts = await database.db
+        .select()
+        .from(authAccounts)
+        .where(eq(authAccounts.userId, user.id));
+      expect(accounts.map((account) => account.providerId)).toEqual(["credential"]);
+      const hash = accounts[0]!.password!;
+      expect(hash.startsWith("$argon2id$")).toBe(true);
+      expect(hash).toContain("m=19456,t=2");
+
+      const [profile] = await database.db
+        .select()
+        .from(userProfiles)
+        .where(eq(userProfiles.userId, user.id));
+      expect(profile).toMatchObject({
+        email: "ada@example.com",
+        username: "Ada Lovelace",
+        displayName: "Ada Lovelace",
+        photoUrl: null,
+      });
+      expect(profile!.createdAt).toBeInstanceOf(Date);
+      expect(Math.abs(profile!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+
+      await vi.waitFor(() => expect(mailsTo("ada@example.com")).toHaveLength(1));
+      const [mail] = mailsTo("ada@example.com");
+      expect(mail!.subject).toBe("Verify your email address");
+      expect(mail!.text).toContain(`${APP_URL}/api/auth/verify-email?token=`);
+    });
+
+    it("names the profile after the email's local part when no name is given", async () => {
+      const response = await signUp("grace.hopper@example.com", "");
+      expect(response.status).toBe(200);
+      const user = await userByEmail("grace.hopper@example.com");
+      const [profile] = await database.db
+        .select()
+        .from(userProfiles)
+        .where(eq(userProfiles.userId, user.id));
+      expect(profile).toMatchObject({ username: "grace.hopper", displayName: null });
+    });
+
+    it("answers a taken email like a new sign-up, without a session, and mails the owner", async () => {
+      const fresh = await signUp("first.timer@example.com", "First");
+      const freshBody = (await fresh.json()) as { user: Record<string, unknown> };
+      await vi.waitFor(() => expect(mailsTo("first.timer@example.com")).toHaveLength(1));
+
+      await signUp("owner@example.com", "Owner Name");
+      await vi.waitFor(() => expect(mailsTo("owner@example.com")).toHaveLength(1));
+      const owner = await userByEmail("owner@example.com");
+      const sessionsBefore = await database.db
+        .select({ total: count() })
+        .from(authSessions)
+        .where(eq(authSessions.userId, owner.id));
+
+      const again = await signUp("OWNER@Example.com", "Someone Else", "another password");
+      expect(again.status).toBe(fresh.status);
+      expect(again.status).toBe(200);
+      const againBody = (await again.json()) as { token: unknown; user: Record<string, unknown> };
+      expect(Object.keys(againBody).sort()).toEqual(Object.keys(freshBody).sort());
+      expect(Object.keys(againBody.user).sort()).toEqual(Object.keys(freshBody.user).sort());
+      expect(againBody.user.email).toBe("owner@example.com");
+      expect(againBody.user.id).not.toBe(owner.id);
+      expect(againBody.token).toBeNull();
+      expect(again.headers.getSetCookie()).toEqual([]);
+
+      const [users] = await database.db
+        .select({ total: count() })
+        .from(authUsers)
+        .where(sql`lower(${authUsers.email}) = 'owner@example.com'`);
+      expect(users?.total).toBe(1);
+      const sessionsAfter = await database.db
+        .select({ total: count() })
+        .from(authSessions)
+        .where(eq(authSessions.userId, owner.id));
+      expect(sessionsAfter).toEqual(sessionsBefore);
+      const [profile] = await database.db
+        .select()
+        .from(userProfiles)
+        .where(eq(userProfiles.userId, owner.id));
+      expect(profile?.displayName).toBe("Owner Name");
+
+      await vi.waitFor(() => expect(mailsTo("owner@example.com")).toHaveLength(2));
+      expect(mailsTo("owner@example.com").map((mail) => mail.subject)).toEqual([
+        "Verify your email address",
+        "You already have an account",
+      ]);
+    });
+
+    it("refuses a password shorter than 8 characters on the server", async () => {
+      const response = await signUp("shorty@example.com", "Shorty", "1234567");
+      expect(response.status).toBe(400);
+      const users = await database.db
+        .select()
+        .from(authUsers)
+        .where(eq(authUsers.email, "shorty@example.com"));
+      expect(users).toEqual([]);
+    });
+  });
+
+  it("refreshes only the profile's updated_at on a later sign-in", async () => {
+    await signUp("returning@example.com", "Returning Reader");
+    const user = await userByEmail("returning@example.com");
+    const old = new Date("2020-01-01T00:00:00Z");
+    await database.db
+      .update(userProfiles)
+      .set({ createdAt: old, updatedAt: old })
+      .where(eq(userProfiles.userId, user.id));
+
+    const response = await signIn("returning@example.com");
+    expect(response.status).toBe(200);
+    const [profile] = await database.db
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.userId, user.id));
+    expect(profile!.createdAt.toISOString()).toBe(old.toISOString());
+    expect(profile!.updatedAt.getTime()).toBeGreaterThan(old.getTime());
+    expect(Math.abs(profile!.updatedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(profile!.displayName).toBe("Returning Reader");
+    expect(profile!.username).toBe("Returning Reader");
+  });
+
+  it("limits sign-in to 10 attempts per address, counted in auth_rate_limits", async () => {
+    await signUp("target@example.com", "Target");
+    const attacker = "10.0.0.1";
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push((await signIn("target@example.com", "wrong password", attacker)).status);
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+    expect((await signIn("target@example.com", "wrong password", "10.0.0.2")).status).toBe(401);
+    // The right password from the blocked address is refused too.
+    expect((await signIn("target@example.com", PASSWORD, attacker)).status).toBe(429);
+
+    const rows = await database.db
+      .select({ key: authRateLimits.key, count: authRateLimits.count })
+      .from(authRateLimits)
+      .where(inArray(authRateLimits.key, ["10.0.0.1|/sign-in/email", "10.0.0.2|/sign-in/email"]))
+      .orderBy(authRateLimits.key);
+    expect(rows).toEqual([
+      { key: "10.0.0.1|/sign-in/email", count: 10 },
+      { key: "10.0.0.2|/sign-in/email", count: 1 },
+    ]);
+
+    // A second app server on the same database sees the same counters...
+    const otherServer = buildAuth(database, recordingMailer());
+    expect((await signInOn(otherServer, attacker)).status).toBe(429);
+    // ...and they live only there: removing the row lifts the limit.
+    await database.db
+      .delete(authRateLimits)
+      .where(eq(authRateLimits.key, "10.0.0.1|/sign-in/email"));
+    expect((await signInOn(otherServer, attacker)).status).toBe(401);
+
+    function signInOn(server: Auth, ip: string) {
+      return post(
+        server,
+        "/sign-in/email",
+        { email: "target@example.com", password: "wrong password" },
+        ip,
+      );
+    }
+  });
+
+  it("answers a password reset request alike for known and unknown emails, mailing only the known", async () => {
+    await signUp("forgetful@example.com", "Forgetful");
+    await vi.waitFor(() => expect(mailsTo("forgetful@example.com")).toHaveLength(1));
+    const sentBefore = mailer.sent.length;
+
+    const redirectTo = `${APP_URL}/reset-password`;
+    const unknown = await post(
+      auth,
+      "/request-password-reset",
+      { email: "nobody@example.com", redirectTo },
+      freshAddress(),
+    );
+    const known = await post(
+      auth,
+      "/request-password-reset",
+      { email: "forgetful@example.com", redirectTo },
+      freshAddress(),
+    );
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(await known.json()).toEqual(await unknown.json());
+
+    await vi.waitFor(() => expect(mailsTo("forgetful@example.com")).toHaveLength(2));
+    expect(mailsTo("forgetful@example.com")[1]!.subject).toBe("Reset your password");
+    expect(mailsTo("nobody@example.com")).toEqual([]);
+    expect(mailer.sent.slice(sentBefore).map((mail) => mail.to)).toEqual(["forgetful@example.com"]);
+  });
+
+  it("deletes an account with its likes, lowering likes_total by exactly its active likes", async () => {
+    await signUp("leaving@example.com", "Leaving");
+    const leaving = await userByEmail("leaving@example.com");
+    await database.db
+      .insert(authUsers)
+      .values({ id: "stayer", email: "stayer@example.com", emailVerified: true });
+    await database.db
+      .insert(tools)
+      .values([
+        createToolRow({ id: "del-both", likesTotal: 2 }),
+        createToolRow({ id: "del-inactive", likesTotal: 1 }),
+        createToolRow({ id: "del-only", likesTotal: 1 }),
+        createToolRow({ id: "del-none", likesTotal: 0 }),
+        createToolRow({ id: "del-other", likesTotal: 1 }),
+      ]);
+    await database.db.insert(toolLikes).values([
+      { userId: leaving.id, toolId: "del-both", isActive: true },
+      { userId: "stayer", toolId: "del-both", isActive: true },
+      { userId: leaving.id, toolId: "del-inactive", isActive: false },
+      { userId: "stayer", toolId: "del-inactive", isActive: true },
+      { userId: leaving.id, toolId: "del-only", isActive: true },
+      { userId: leaving.id, toolId: "del-none", isActive: false },
+      { userId: "stayer", toolId: "del-other", isActive: true },
+    ]);
+    const rowsOf = async (table: typeof authSessions | typeof authAccounts) =>
+      (
+        await database.db.select({ total: count() }).from(table).where(eq(table.userId, leaving.id))
+      )[0]?.total;
+    expect(await rowsOf(authSessions)).toBe(1);
+    expect(await rowsOf(authAccounts)).toBe(1);
+
+    await deleteAccount(database.db, leaving.id);
+
+    const totals = await database.db
+      .select({ id: tools.id, likesTotal: tools.likesTotal })
+      .from(tools)
+      .where(sql`${tools.id} like 'del-%'`)
+      .orderBy(tools.id);
+    expect(totals).toEqual([
+      { id: "del-both", likesTotal: 1 },
+      { id: "del-inactive", likesTotal: 1 },
+      { id: "del-none", likesTotal: 0 },
+      { id: "del-only", likesTotal: 0 },
+      { id: "del-other", likesTotal: 1 },
+    ]);
+    expect(
+      await database.db.select().from(toolLikes).where(eq(toolLikes.userId, leaving.id)),
+    ).toEqual([]);
+    expect(await rowsOf(authSessions)).toBe(0);
+    expect(await rowsOf(authAccounts)).toBe(0);
+    expect(
+      await database.db.select().from(userProfiles).where(eq(userProfiles.userId, leaving.id)),
+    ).toEqual([]);
+    expect(await database.db.select().from(authUsers).where(eq(authUsers.id, leaving.id))).toEqual(
+      [],
+    );
+
+    const stayerLikes = await database.db
+      .select({ toolId: toolLikes.toolId, isActive: toolLikes.isActive })
+      .from(toolLikes)
+      .where(eq(toolLikes.userId, "stayer"))
+      .orderBy(toolLikes.toolId);
+    expect(stayerLikes).toEqual([
+      { toolId: "del-both", isActive: true },
+      { toolId: "del-inactive", isActive: true },
+      { toolId: "del-other", isActive: true },
+    ]);
+
+    const drift = await database.db
+      .select({ id: tools.id })
+      .from(tools)
+      .where(
+        sql`${tools.likesTotal} <> (SELECT count(*) FROM ${toolLikes} WHERE ${toolLikes.toolId} = ${tools.id} AND ${toolLikes.isActive})`,
+      );
+    expect(drift).toEqual([]);
+
+    // The deleted person can no longer sign in.
+    expect((await signIn("leaving@example.com")).status).toBe(401);
+  });
+
+  it("checks an account's password: ok, wrong, or none to check", async () => {
+    await signUp("careful@example.com", "Careful");
+    const careful = await userByEmail("careful@example.com");
+    expect(await checkAccountPassword(database.db, careful.id, PASSWORD)).toBe("ok");
+    expect(await checkAccountPassword(database.db, careful.id, "not the password")).toBe("wrong");
+    expect(await checkAccountPassword(database.db, careful.id, "")).toBe("wrong");
+    expect(await checkAccountPassword(database.db, careful.id, undefined)).toBe("wrong");
+
+    await database.db
+      .insert(authUsers)
+      .values({ id: "google-only", email: "google.only@example.com", emailVerified: true });
+    await database.db.insert(authAccounts).values({
+      id: "google-only-account",
+      accountId: "google-sub-1",
+      providerId: "google",
+      userId: "google-only",
+    });
+    expect(await checkAccountPassword(database.db, "google-only", undefined)).toBe("no-password");
+    expect(await checkAccountPassword(database.db, "google-only", PASSWORD)).toBe("no-password");
+    expect(await checkAccountPassword(database.db, "nobody", PASSWORD)).toBe("no-password");
+  });
+
+  it("grants and revokes the admin role by email", async () => {
+    await signUp("promoted@example.com", "Promoted");
+    const roleOf = async () => (await userByEmail("promoted@example.com")).role;
+
+    expect(await setAdminRole(database.db, "  Promoted@Example.COM ", true)).toBe("granted");
+    expect(await roleOf()).toBe("admin");
+    expect(await setAdminRole(database.db, "promoted@example.com", false)).toBe("revoked");
+    expect(await roleOf()).toBe("user");
+    expect(await setAdminRole(database.db, "ghost@example.com", true)).toBe("no-such-user");
+    const [ghosts] = await database.db
+      .select({ total: count() })
+      .from(authUsers)
+      .where(eq(authUsers.email, "ghost@example.com"));
+    expect(ghosts?.total).toBe(0);
+  });
+
+  it("reads isAdmin fresh on every request, only for a verified email", async () => {
+    const signedUp = await signUp("viewer@example.com", "Viewer");
+    const headers = new Headers({ cookie: cookieFrom(signedUp) });
+    const byRole = createViewerReader(auth, database.db, []);
+    const byList = createViewerReader(auth, database.db, ["viewer@example.com"]);
+    const isAdmin = async (reader: typeof byRole) => (await reader(headers))?.viewer.isAdmin;
+    const setVerified = (emailVerified: boolean) =>
+      database.db
+        .update(authUsers)
+        .set({ emailVerified })
+        .where(eq(authUsers.email, "viewer@example.com"));
+
+    const first = await byRole(headers);
+    expect(first?.viewer).toMatchObject({
+      email: "viewer@example.com",
+      emailVerified: false,
+      username: "Viewer",
+      displayName: "Viewer",
+      isAdmin: false,
+    });
+    expect(await isAdmin(byList)).toBe(false);
+
+    expect(await setAdminRole(database.db, "viewer@example.com", true)).toBe("granted");
+    expect(await isAdmin(byRole)).toBe(false);
+
+    await setVerified(true);
+    expect(await isAdmin(byRole)).toBe(true);
+    expect(await isAdmin(byList)).toBe(true);
+
+    expect(await setAdminRole(database.db, "viewer@example.com", false)).toBe("revoked");
+    expect(await isAdmin(byRole)).toBe(false);
+    expect(await isAdmin(byList)).toBe(true);
+
+    await setVerified(false);
+    expect(await isAdmin(byList)).toBe(false);
+
+    expect(await byRole(new Headers())).toBeNull();
+    expect(
+      await byRole(new Headers({ cookie: "better-auth.session_token=forged.value" })),
+    ).toBeNull();
+  });
+});
