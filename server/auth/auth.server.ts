@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { usernameOf } from "~/lib/profile";
 import type { Database } from "../db/client.server";
 import {
@@ -38,6 +39,16 @@ export const AUTH_RATE_LIMITS = {
 } as const;
 
 const RESET_TOKEN_TTL_S = 3600;
+
+/** The sign-up bodies Better Auth accepts (its own checks, in the order it makes them). */
+const acceptableSignUp = z.object({
+  name: z.string(),
+  email: z.email(),
+  password: z.string().min(PASSWORD_LENGTH.min).max(PASSWORD_LENGTH.max),
+  image: z.string().optional(),
+  callbackURL: z.string().optional(),
+  rememberMe: z.boolean().optional(),
+});
 const SESSION_TTL_S = 30 * 24 * 3600;
 
 interface AuthOptions {
@@ -134,33 +145,30 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
       // and tells the owner by mail, so the answer never reveals who has an account.
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== "/sign-up/email") return;
-        const body = ctx.body as { email?: unknown; password?: unknown; name?: unknown };
-        if (typeof body.email !== "string" || typeof body.password !== "string") return;
-        const email = body.email.trim().toLowerCase();
+        // Only a request Better Auth itself would accept is answered here; anything else gets
+        // Better Auth's own error, the same whether or not the address is taken.
+        const parsed = acceptableSignUp.safeParse(ctx.body);
+        if (!parsed.success) return;
+        const email = parsed.data.email.toLowerCase();
         const existing = await db.query.authUsers.findFirst({
           columns: { id: true },
           where: eq(authUsers.email, email),
         });
         if (!existing) return;
-        if (
-          body.password.length < PASSWORD_LENGTH.min ||
-          body.password.length > PASSWORD_LENGTH.max
-        ) {
-          return;
-        }
-        await hashPassword(body.password);
+        await hashPassword(parsed.data.password);
         sendInBackground(existingAccountMail(email, env.APP_URL));
         const now = new Date();
+        // The fields in the order of Better Auth's own answer to a new sign-up.
         return ctx.json({
           token: null,
           user: {
-            id: crypto.randomUUID(),
+            name: parsed.data.name,
             email,
-            name: typeof body.name === "string" ? body.name : "",
-            image: null,
             emailVerified: false,
+            image: parsed.data.image ?? null,
             createdAt: now,
             updatedAt: now,
+            id: crypto.randomUUID(),
           },
         });
       }),

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { openApp } from "./fixtures";
 import { expect, PASSWORD, signInByApi, signUpByApi, test, uniqueEmail } from "./support/accounts";
 import { firstLink, waitForMail } from "./support/mailbox";
@@ -293,7 +294,7 @@ test("/verify-email shows nothing to a visitor who is not signed in", async ({ p
 
 test.describe("axe reports no violations", () => {
   test.slow();
-  const axe = async (page: import("@playwright/test").Page) =>
+  const axe = async (page: Page) =>
     (await new AxeBuilder({ page }).analyze()).violations;
 
   test("in the sign-in and reset dialogs", async ({ page }) => {

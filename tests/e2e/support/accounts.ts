@@ -7,9 +7,12 @@ import { firstLink, waitForMail } from "./mailbox";
 // X-Forwarded-For from loopback), so the per-address rate limits of one test never touch another.
 
 export const test = base.extend({
-  extraHTTPHeaders: async ({}, use, testInfo) => {
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide, testInfo) => {
     const digest = createHash("sha256").update(`${testInfo.testId}:${testInfo.retry}`).digest();
-    await use({ "x-forwarded-for": `10.${digest[0]}.${digest[1]}.${digest[2]}` });
+    await provide({
+      ...extraHTTPHeaders,
+      "x-forwarded-for": `10.${digest[0]}.${digest[1]}.${digest[2]}`,
+    });
   },
 });
 
