@@ -2,6 +2,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { snapshotOfRows, type Catalogue } from "../server/catalogue/catalogue.server";
+import type { ViewCounter } from "../server/services/tools/view-counter.server";
 import type { Database } from "../server/db/client.server";
 import type { ToolRow } from "../server/db/schema";
 import { generateDemoCatalogue } from "../server/seed/demo-catalogue.server";
@@ -44,6 +45,7 @@ for (const size of SIZES) {
     catalogue: { snapshot } as Catalogue,
     env: { NODE_ENV: "production" },
     hasOutbox: false,
+    views: undefined as unknown as ViewCounter,
   });
   console.log(`\n${size.toLocaleString("en-US")} tools`);
   console.log("page".padEnd(40), "status".padStart(6), "raw".padStart(10), "gzip".padStart(10));

@@ -11,11 +11,15 @@ import { createAuth, type Auth } from "./auth/auth.server";
 import { resolveAuthSecret } from "./auth/secret.server";
 import { createViewerReader, type ViewerReader } from "./auth/viewer.server";
 import { createMailer } from "./mail/mailer.server";
+import { LIVE_CHANNEL, parseLiveEvent } from "./live/live-events.server";
+import { LiveHub } from "./live/live-hub.server";
+import { ViewCounter } from "./services/tools/view-counter.server";
 
 export interface Application {
   services: AppServices;
   auth: Auth;
   readSignedIn: ViewerReader;
+  live: LiveHub;
   mediaDir: string;
   database: DatabaseHandle;
   /** True once the background work started at boot (demo images) has finished. */
@@ -63,6 +67,23 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       isBackgroundWorkDone = true;
     });
     const opened = database;
+    const live = new LiveHub();
+    const stopListening = await opened.listen(
+      LIVE_CHANNEL,
+      (payload) => {
+        const event = parseLiveEvent(payload);
+        if (!event) return;
+        catalogue.apply(event);
+        live.receive(event);
+      },
+      // Notifications sent while the listening connection was down are lost: start afresh.
+      () =>
+        void catalogue
+          .reload()
+          .catch((error: unknown) => logger.error({ err: error }, "reload failed")),
+    );
+    const views = new ViewCounter(opened.db, logger);
+    views.start();
     const mailer = createMailer({ env, db: opened.db, logger });
     const auth = createAuth({
       env,
@@ -77,15 +98,19 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
         catalogue,
         env,
         hasOutbox: mailer.kind === "outbox",
+        views,
       }),
       auth,
       readSignedIn: createViewerReader(auth, opened.db, env.ADMIN_EMAILS ?? []),
+      live,
       mediaDir,
       database: opened,
       isBackgroundWorkDone: () => isBackgroundWorkDone,
       async close() {
         stopBackgroundWork.abort();
         await backgroundWork;
+        await views.stop();
+        await stopListening();
         mailer.close();
         await opened.close();
         await releaseLock?.();

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import { fromNodeHeaders, toNodeHandler } from "better-auth/node";
+import { toNodeHandler } from "better-auth/node";
 import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { ServerBuild } from "react-router";
@@ -10,7 +10,9 @@ import type { ViteDevServer } from "vite";
 import { deleteAccountSchema } from "~/lib/account-forms";
 import { toolQuerySchema, queryFromSearchParams } from "~/lib/tool-query";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "./auth/auth.server";
-import type { SignedIn } from "./auth/viewer.server";
+import { toolActionRoutes, isToolId } from "./api/likes-routes.server";
+import { liveStream } from "./api/live-stream.server";
+import { requireSignedIn, signedInOf } from "./api/signed-in.server";
 import type { Application } from "./boot.server";
 import type { Env } from "./env.server";
 import { compressedAssets } from "./compressed-assets.server";
@@ -62,9 +64,6 @@ function securityHeaders(isProduction: boolean, isHttps: boolean): RequestHandle
   };
 }
 
-/** Tool ids are short and plain; anything else cannot name a tool (and never reaches SQL). */
-const isToolId = (id: string) => /^[\w-]{1,100}$/.test(id);
-
 function apiRoutes(app: Application): express.Router {
   const router = express.Router();
   router.get("/tools", (req, res) => {
@@ -78,32 +77,14 @@ function apiRoutes(app: Application): express.Router {
     if (!tool) throw new AppError("NOT_FOUND", "No tool has that id.");
     res.json({ tool });
   });
-  router.post("/tools/:id/views", async (req, res) => {
-    const recorded = isToolId(req.params.id) && (await app.services.recordView(req.params.id));
-    if (!recorded) throw new AppError("NOT_FOUND", "No tool has that id.");
-    res.status(204).end();
-  });
+  router.use("/tools", toolActionRoutes(app));
+  router.get("/live", liveStream(app));
   router.use("/account", accountRoutes(app));
   router.use("/admin", adminRoutes(app));
   router.use(() => {
     throw new AppError("NOT_FOUND", "No such endpoint.");
   });
   return router;
-}
-
-/** The signed-in person of a request, read once per request. */
-function signedInOf(app: Application, req: express.Request): Promise<SignedIn | null> {
-  const cached = (req as { signedIn?: Promise<SignedIn | null> }).signedIn;
-  if (cached) return cached;
-  const reading = app.readSignedIn(fromNodeHeaders(req.headers));
-  (req as { signedIn?: Promise<SignedIn | null> }).signedIn = reading;
-  return reading;
-}
-
-async function requireSignedIn(app: Application, req: express.Request): Promise<SignedIn> {
-  const signedIn = await signedInOf(app, req);
-  if (!signedIn) throw new AppError("UNAUTHORIZED", "Sign in first.");
-  return signedIn;
 }
 
 /** /api/account: what a signed-in person does to their own account beyond Better Auth. */
@@ -220,8 +201,9 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
   // Pages compress their own HTML stream (app/html-compression.server.ts).
   server.use(
     compression({
+      // Pages compress their own stream; an event stream must never wait in a compressor.
       filter: (req, res) =>
-        !String(res.getHeader("Content-Type") ?? "").startsWith("text/html") &&
+        !/^text\/(html|event-stream)/.test(String(res.getHeader("Content-Type") ?? "")) &&
         compression.filter(req, res),
     }),
   );

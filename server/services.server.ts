@@ -17,6 +17,10 @@ import { subscribeToNewsletter } from "./services/newsletter/subscribe-to-newsle
 import { desc } from "drizzle-orm";
 import { AppError } from "./errors.server";
 import { mailOutbox } from "./db/schema";
+import { consumeRateLimit, type RateRule } from "./rate-limit/consume-rate-limit.server";
+import { listLikedToolIds } from "./services/likes/list-liked-tool-ids.server";
+import { setToolLike } from "./services/likes/set-tool-like.server";
+import type { ViewCounter } from "./services/tools/view-counter.server";
 import { checkAccountPassword } from "./services/account/check-account-password.server";
 import { deleteAccount } from "./services/account/delete-account.server";
 import { getAccount } from "./services/account/get-account.server";
@@ -27,13 +31,14 @@ export interface ServiceDeps {
   env: Pick<Env, "FEATURED_TOOL_IDS" | "NEWSLETTER_EMBED_URL" | "NODE_ENV">;
   /** Mail is kept in the database outbox (no SMTP_URL). */
   hasOutbox: boolean;
+  views: ViewCounter;
 }
 
 /**
  * The services that routes reach through the request context, bound to this server's database
  * and catalogue. Routes stay thin and never import server code.
  */
-export function createServices({ db, catalogue, env, hasOutbox }: ServiceDeps) {
+export function createServices({ db, catalogue, env, hasOutbox, views }: ServiceDeps) {
   const featuredIds = env.FEATURED_TOOL_IDS ?? DEMO_FEATURED_TOOL_IDS;
   return {
     findTools: (query: ToolQuery) => findTools(catalogue.snapshot, query),
@@ -47,7 +52,11 @@ export function createServices({ db, catalogue, env, hasOutbox }: ServiceDeps) {
     findRelatedTools: (id: string) => findRelatedTools(catalogue.snapshot, id),
     resolveToolAlias: (segments: readonly string[]) =>
       resolveToolAlias(catalogue.snapshot, segments),
-    recordView: (id: string) => recordView(db, id),
+    recordView: (id: string) => recordView(catalogue.snapshot, views, id),
+    setToolLike: (change: { userId: string; toolId: string; isLiked: boolean }) =>
+      setToolLike(db, change),
+    listLikedToolIds: (userId: string) => listLikedToolIds(db, userId),
+    limitRate: (key: string, rule: RateRule) => consumeRateLimit(db, key, rule),
     getNewsletterEmbedUrl: () => env.NEWSLETTER_EMBED_URL ?? null,
     subscribeToNewsletter: (signup: NewsletterSignup) => subscribeToNewsletter(db, signup),
     getAccount: (userId: string, sessionToken: string) =>

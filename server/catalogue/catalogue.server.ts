@@ -8,11 +8,18 @@ import {
   toToolSearchText,
   type CatalogueRow,
 } from "../services/tools/tool-shapes.server";
+import type { LiveEvent } from "../live/live-events.server";
+import { withCounts, type CountChange } from "./recount.server";
 import { buildSnapshot, type CatalogueSnapshot } from "./snapshot.server";
+
+/** Count changes arriving together (a burst of likes) are applied to the snapshot at once. */
+const COUNT_BATCH_MS = 100;
 
 /** Holds the current snapshot of the online catalogue and rebuilds it on demand. */
 export class Catalogue {
   #snapshot: CatalogueSnapshot = buildSnapshot([]);
+  #pendingCounts = new Map<string, CountChange>();
+  #countTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly db: Database) {}
 
@@ -27,6 +34,29 @@ export class Catalogue {
     });
     this.#snapshot = snapshotOfRows(rows);
     return this.#snapshot;
+  }
+
+  /** Follows a live event: new like or view counts show in listings within COUNT_BATCH_MS. */
+  apply(event: LiveEvent) {
+    if (event.type === "like") {
+      this.#queue(event.toolId, { likesTotal: event.likesTotal });
+    } else {
+      for (const [toolId, views] of event.counts) this.#queue(toolId, { views });
+    }
+  }
+
+  /** Applies queued count changes now (tests, shutdown). */
+  flushCounts() {
+    clearTimeout(this.#countTimer);
+    this.#countTimer = undefined;
+    if (this.#pendingCounts.size === 0) return;
+    this.#snapshot = withCounts(this.#snapshot, this.#pendingCounts);
+    this.#pendingCounts = new Map();
+  }
+
+  #queue(toolId: string, change: CountChange) {
+    this.#pendingCounts.set(toolId, { ...this.#pendingCounts.get(toolId), ...change });
+    this.#countTimer ??= setTimeout(() => this.flushCounts(), COUNT_BATCH_MS);
   }
 }
 

@@ -18,6 +18,16 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Applies the committed migrations; safe when several servers start at once. */
   migrate(): Promise<void>;
+  /**
+   * Calls back with the payload of every NOTIFY on `channel`, from this process or any other on
+   * the same database. `onReconnect` runs when a lost listening connection is back (notifications
+   * may have been missed meanwhile). Returns the stop.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -36,6 +46,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     db: db as unknown as Database,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: (channel, onPayload) => client.listen(channel, onPayload).then((stop) => () => stop()),
     close: () => client.close(),
   };
 }
@@ -58,6 +69,56 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
         client.release();
       }
     },
+    listen: (channel, onPayload, onReconnect) =>
+      listenOnPostgres(url, channel, onPayload, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1000;
+
+/** LISTEN on a connection of its own, reconnecting after a failure until stopped. */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let isStopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload) onPayload(message.payload);
+    });
+    // An error is followed by "end"; the connection is replaced there.
+    next.on("error", () => {});
+    next.on("end", () => {
+      if (client === next) reconnectLater();
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+  };
+  const reconnectLater = () => {
+    client = null;
+    if (isStopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().then(
+        () => onReconnect?.(),
+        () => {
+          void client?.end().catch(() => {});
+          reconnectLater();
+        },
+      );
+    }, RELISTEN_DELAY_MS);
+  };
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

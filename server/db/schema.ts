@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -203,3 +204,6 @@ export const mailOutbox = pgTable("mail_outbox", {
 });
 
 export type AuthUserRow = typeof authUsers.$inferSelect;
+
+/** Ids of live events (likes, views), shared by every app server so browsers can resume anywhere. */
+export const liveEventIds = pgSequence("live_event_ids");

@@ -49,7 +49,8 @@ export function verificationMail(to: string, url: string): Mail {
       `Welcome to the ${PRODUCT}. Please confirm that this is your email address so you can like tools and keep your favourites.`,
     ],
     action: { label: "Verify email", url },
-    footnote: "The link works for 1 hour; the verification page can send a new one. If you did not create an account, ignore this mail.",
+    footnote:
+      "The link works for 1 hour; the verification page can send a new one. If you did not create an account, ignore this mail.",
   });
 }
 

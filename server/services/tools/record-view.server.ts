@@ -1,16 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
-import { tools } from "../../db/schema";
+import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
+import type { ViewCounter } from "./view-counter.server";
 
 /**
- * spec 7 incrementViews: one more view of an online tool. False when there is no such tool.
- * The catalogue snapshot shows the new count once it is next rebuilt.
+ * spec 7 incrementViews: one more view of an online tool, counted in memory and written within
+ * VIEW_FLUSH_MS. False when there is no such online tool.
  */
-export async function recordView(db: Database, toolId: string): Promise<boolean> {
-  const updated = await db
-    .update(tools)
-    .set({ views: sql`${tools.views} + 1` })
-    .where(and(eq(tools.id, toolId), eq(tools.status, "online")))
-    .returning({ id: tools.id });
-  return updated.length > 0;
+export function recordView(snapshot: CatalogueSnapshot, views: ViewCounter, toolId: string) {
+  if (!snapshot.byId.has(toolId)) return false;
+  views.add(toolId);
+  return true;
 }

@@ -1,0 +1,52 @@
+import express from "express";
+import type { Application } from "../boot.server";
+import { AppError } from "../errors.server";
+import type { RateRule } from "../rate-limit/consume-rate-limit.server";
+import { requireSignedIn } from "./signed-in.server";
+
+/** DESIGN.md 8: per person for likes, per client address for views. */
+export const LIKE_RATE: RateRule = { window: 60, max: 60 };
+export const VIEW_RATE: RateRule = { window: 60, max: 120 };
+
+/** Tool ids are short and plain; anything else cannot name a tool (and never reaches SQL). */
+export const isToolId = (id: string) => /^[\w-]{1,100}$/.test(id);
+
+async function limit(app: Application, res: express.Response, key: string, rule: RateRule) {
+  const decision = await app.services.limitRate(key, rule);
+  if (decision.allowed) return;
+  res.setHeader("Retry-After", String(decision.retryAfter));
+  throw new AppError("RATE_LIMITED", "Too many requests. Please try again in a moment.");
+}
+
+/** spec 7 likeTool, unlikeTool and incrementViews. */
+export function toolActionRoutes(app: Application): express.Router {
+  const router = express.Router();
+
+  const setLike =
+    (isLiked: boolean): express.RequestHandler =>
+    async (req, res) => {
+      const { viewer } = await requireSignedIn(app, req);
+      const toolId = String(req.params.id);
+      if (!viewer.emailVerified) {
+        throw new AppError("FORBIDDEN", "Verify your email address to like tools.");
+      }
+      await limit(app, res, `likes:${viewer.id}`, LIKE_RATE);
+      const state = isToolId(toolId)
+        ? await app.services.setToolLike({ userId: viewer.id, toolId, isLiked })
+        : null;
+      if (!state) throw new AppError("NOT_FOUND", "No tool has that id.");
+      res.json(state);
+    };
+  router.post("/:id/like", setLike(true));
+  router.delete("/:id/like", setLike(false));
+
+  router.post("/:id/views", async (req, res) => {
+    await limit(app, res, `views:${req.ip ?? ""}`, VIEW_RATE);
+    const toolId = String(req.params.id);
+    if (!isToolId(toolId) || !app.services.recordView(toolId)) {
+      throw new AppError("NOT_FOUND", "No tool has that id.");
+    }
+    res.status(204).end();
+  });
+  return router;
+}

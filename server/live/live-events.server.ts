@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/client.server";
+
+// DESIGN.md 4 Live: every write that changes a like or view count sends a NOTIFY on this channel
+// in its own transaction; every app server listens, updates its snapshot and tells browsers.
+
+export const LIVE_CHANNEL = "live_events";
+
+const likeEvent = z.object({
+  id: z.number().int().positive(),
+  type: z.literal("like"),
+  toolId: z.string(),
+  likesTotal: z.number().int().min(0),
+  userId: z.string(),
+  isLiked: z.boolean(),
+});
+
+const viewsEvent = z.object({
+  id: z.number().int().positive(),
+  type: z.literal("views"),
+  /** [toolId, views] pairs. */
+  counts: z.array(z.tuple([z.string(), z.number().int().min(0)])),
+});
+
+export const liveEventSchema = z.discriminatedUnion("type", [likeEvent, viewsEvent]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+export type LikeEvent = z.infer<typeof likeEvent>;
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** NOTIFY's payload limit is 8000 bytes; view batches are split well below it. */
+export const MAX_VIEW_COUNTS_PER_EVENT = 100;
+
+/**
+ * Queues a live event in the caller's transaction: it is delivered when (and only if) the
+ * transaction commits. The id comes from a sequence every app server shares.
+ */
+export async function notifyLive(
+  tx: Transaction | Database,
+  event: Omit<LikeEvent, "id"> | Omit<z.infer<typeof viewsEvent>, "id">,
+): Promise<void> {
+  await tx.execute(
+    sql`select pg_notify(${LIVE_CHANNEL}, (jsonb_build_object('id', nextval('live_event_ids')) || ${JSON.stringify(event)}::jsonb)::text)`,
+  );
+}
+
+/** Reads one notification; null for anything that is not a live event. */
+export function parseLiveEvent(payload: string): LiveEvent | null {
+  try {
+    const parsed = liveEventSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

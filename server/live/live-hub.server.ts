@@ -1,0 +1,39 @@
+import type { LiveEvent } from "./live-events.server";
+
+/** How many recent events a server keeps for browsers that reconnect (Last-Event-ID). */
+const RECENT_EVENTS = 5000;
+
+/**
+ * This server's side of the live stream: the events it heard (from any server, through
+ * LISTEN/NOTIFY), the most recent kept for resuming, handed to every open stream.
+ */
+export class LiveHub {
+  #recent: LiveEvent[] = [];
+  #subscribers = new Set<(event: LiveEvent) => void>();
+
+  receive(event: LiveEvent) {
+    this.#recent.push(event);
+    if (this.#recent.length > RECENT_EVENTS)
+      this.#recent.splice(0, this.#recent.length - RECENT_EVENTS);
+    for (const subscriber of this.#subscribers) subscriber(event);
+  }
+
+  subscribe(subscriber: (event: LiveEvent) => void): () => void {
+    this.#subscribers.add(subscriber);
+    return () => this.#subscribers.delete(subscriber);
+  }
+
+  /**
+   * The events after `lastId`, for a browser that reconnects; null when some of them are no
+   * longer kept (the browser must start afresh).
+   */
+  since(lastId: number): LiveEvent[] | null {
+    const oldest = this.#recent[0];
+    if (oldest && oldest.id > lastId + 1 && this.#recent.length >= RECENT_EVENTS) return null;
+    return this.#recent.filter((event) => event.id > lastId);
+  }
+
+  get subscriberCount() {
+    return this.#subscribers.size;
+  }
+}
