@@ -57,6 +57,10 @@ const envSchema = z.object({
     .string()
     .regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")
     .optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^[\w.:/,\s-]+$/, "a hop count, or comma-separated addresses, ranges or names")
+    .default("loopback"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -100,6 +104,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     // The demo catalogue loads into an empty catalogue unless switched off, so that the quick
     // start shows a full site on either database (docs/decisions/004-start-modes.md).
     SEED_DEMO: env.SEED_DEMO ?? true,
+    // Express's "trust proxy": a number of hops, or the proxies' addresses (decision 007).
+    TRUST_PROXY: /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY,
   };
 }
 

@@ -94,12 +94,20 @@ function accountRoutes(app: Application): express.Router {
     const { viewer } = await requireSignedIn(app, req);
     const parsed = deleteAccountSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw AppError.fromZod(parsed.error);
-    await app.services.deleteAccount(viewer.id, parsed.data.password);
+    // A stolen session must not be able to guess the password here.
+    const decision = await app.services.limitRate(`delete-account:${viewer.id}`, DELETE_RATE);
+    if (!decision.allowed) {
+      res.setHeader("Retry-After", String(decision.retryAfter));
+      throw new AppError("RATE_LIMITED", "Too many attempts. Please try again later.");
+    }
+    await app.services.deleteAccount(viewer.id, parsed.data);
     for (const name of SESSION_COOKIES) res.clearCookie(name, { path: "/" });
     res.status(204).end();
   });
   return router;
 }
+
+const DELETE_RATE = { window: 900, max: 5 };
 
 const SESSION_COOKIES = [
   "better-auth.session_token",
@@ -197,7 +205,8 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
   const isProduction = !vite;
   const server = express();
   server.disable("x-powered-by");
-  server.set("trust proxy", "loopback");
+  // Which proxies may name the client in X-Forwarded-For (rate limits key on the client's address).
+  server.set("trust proxy", env.TRUST_PROXY);
   // Pages compress their own HTML stream (app/html-compression.server.ts).
   server.use(
     compression({

@@ -11,6 +11,7 @@ import { getToolPage } from "./services/tools/get-tool-page.server";
 import { resolveToolAlias } from "./services/tools/resolve-tool-alias.server";
 import { recordView } from "./services/tools/record-view.server";
 import { resolveCataloguePath } from "./services/tools/resolve-catalogue-path.server";
+import { DELETE_CONFIRM_WORD } from "~/lib/account-forms";
 import type { NewsletterSignup } from "~/lib/newsletter";
 import type { ToolQuery } from "~/lib/tool-query";
 import { subscribeToNewsletter } from "./services/newsletter/subscribe-to-newsletter.server";
@@ -61,11 +62,19 @@ export function createServices({ db, catalogue, env, hasOutbox, views }: Service
     subscribeToNewsletter: (signup: NewsletterSignup) => subscribeToNewsletter(db, signup),
     getAccount: (userId: string, sessionToken: string) =>
       getAccount(db, catalogue.snapshot, userId, sessionToken),
-    async deleteAccount(userId: string, password: string | undefined) {
-      const check = await checkAccountPassword(db, userId, password);
+    async deleteAccount(userId: string, confirmation: { password?: string; confirm?: string }) {
+      const check = await checkAccountPassword(db, userId, confirmation.password);
       if (check === "wrong") {
         throw new AppError("INVALID", "Your password is needed to delete the account.", {
           password: "That password is not right.",
+        });
+      }
+      if (
+        check === "no-password" &&
+        confirmation.confirm?.trim().toLowerCase() !== DELETE_CONFIRM_WORD
+      ) {
+        throw new AppError("INVALID", "Confirm that the account should be deleted.", {
+          confirm: `Type "${DELETE_CONFIRM_WORD}" to confirm.`,
         });
       }
       await deleteAccount(db, userId);

@@ -50,7 +50,13 @@ export const changePasswordSchema = z
     path: ["confirmPassword"],
   });
 
-export const deleteAccountSchema = z.object({ password: z.string().max(128).optional() });
+/** Accounts with a password confirm with it; the others type this word. */
+export const DELETE_CONFIRM_WORD = "delete";
+
+export const deleteAccountSchema = z.object({
+  password: z.string().max(128).optional(),
+  confirm: z.string().max(20).optional(),
+});
 
 /** The first message of a failed parse, for a form's single error line. */
 export function firstProblem(error: z.ZodError): string {

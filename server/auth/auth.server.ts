@@ -40,6 +40,11 @@ export const AUTH_RATE_LIMITS = {
 
 const RESET_TOKEN_TTL_S = 3600;
 
+/** POST /update-user: the display name only (spec 3), at most 100 characters. */
+const displayNameUpdate = z
+  .object({ name: z.string().trim().max(100, "Use at most 100 characters.") })
+  .strict();
+
 /** The sign-up bodies Better Auth accepts (its own checks, in the order it makes them). */
 const acceptableSignUp = z.object({
   name: z.string(),
@@ -105,6 +110,13 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
       revokeSessionsOnPasswordReset: true,
+      // Proof that the mailbox's owner set this password (roles.server.ts, ADMIN_EMAILS).
+      onPasswordReset: async ({ user }) => {
+        await db
+          .update(authUsers)
+          .set({ passwordResetAt: new Date() })
+          .where(eq(authUsers.id, user.id));
+      },
       sendResetPassword: async ({ user, url }) =>
         sendInBackground(passwordResetMail(user.email, url)),
     },
@@ -130,6 +142,16 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
+    // Endpoints the site does not use stay closed (account linking by hand, provider tokens).
+    disabledPaths: [
+      "/unlink-account",
+      "/link-social",
+      "/get-access-token",
+      "/refresh-token",
+      "/account-info",
+      "/list-accounts",
+      "/set-password",
+    ],
     // Better Auth's own notes go to our log; its warnings are routine (a failed sign-in).
     logger: {
       log: (level, message, ...args) => {
@@ -144,6 +166,16 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
       // DESIGN.md 8: signing up with a taken email answers like a new sign-up (without a session)
       // and tells the owner by mail, so the answer never reveals who has an account.
       before: createAuthMiddleware(async (ctx) => {
+        // The only profile change the site offers is the display name, checked like the form.
+        if (ctx.path === "/update-user") {
+          const update = displayNameUpdate.safeParse(ctx.body);
+          if (!update.success) {
+            throw new APIError("BAD_REQUEST", {
+              message: update.error.issues[0]?.message ?? "Only the display name can be changed.",
+            });
+          }
+          return;
+        }
         if (ctx.path !== "/sign-up/email") return;
         // Only a request Better Auth itself would accept is answered here; anything else gets
         // Better Auth's own error, the same whether or not the address is taken.

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/lib/profile";
 import { usernameOf } from "~/lib/profile";
 import type { Database } from "../db/client.server";
-import { authUsers, userProfiles } from "../db/schema";
+import { authAccounts, authUsers, userProfiles } from "../db/schema";
 import type { Auth } from "./auth.server";
 import { holdsAdminRole } from "./roles.server";
 
@@ -24,6 +24,8 @@ export function createViewerReader(auth: Auth, db: Database, adminEmails: readon
         email: authUsers.email,
         emailVerified: authUsers.emailVerified,
         role: authUsers.role,
+        passwordResetAt: authUsers.passwordResetAt,
+        hasPassword: sql<boolean>`exists (select 1 from ${authAccounts} where ${authAccounts.userId} = ${authUsers.id} and ${authAccounts.providerId} = 'credential')`,
         name: authUsers.name,
         image: authUsers.image,
         username: userProfiles.username,

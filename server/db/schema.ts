@@ -110,6 +110,8 @@ export const authUsers = pgTable("auth_users", {
   role: text("role", { enum: ["user", "admin"] })
     .notNull()
     .default("user"),
+  /** When a password was last set through a mailed reset link (proof of the mailbox). */
+  passwordResetAt: timestamp("password_reset_at", { withTimezone: true, mode: "date" }),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });

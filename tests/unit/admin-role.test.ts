@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { holdsAdminRole } from "../../server/auth/roles.server";
+import { holdsAdminRole, type RoleFacts } from "../../server/auth/roles.server";
 
 const ADMIN_EMAILS = ["boss@example.com", "ops@example.org"] as const;
 
-function user(overrides: Partial<{ email: string; emailVerified: boolean; role: string }> = {}) {
-  return { email: "someone@example.com", emailVerified: true, role: "user", ...overrides };
+function user(overrides: Partial<RoleFacts> = {}): RoleFacts {
+  return {
+    email: "someone@example.com",
+    emailVerified: true,
+    role: "user",
+    hasPassword: false,
+    passwordResetAt: null,
+    ...overrides,
+  };
 }
 
 describe("holdsAdminRole (spec 6 Admin)", () => {
@@ -38,5 +45,18 @@ describe("holdsAdminRole (spec 6 Admin)", () => {
     expect(holdsAdminRole(user(), ADMIN_EMAILS)).toBe(false);
     expect(holdsAdminRole(user({ email: "boss@example.co" }), ADMIN_EMAILS)).toBe(false);
     expect(holdsAdminRole(user({ role: "Admin" }), [])).toBe(false);
+  });
+
+  it("gives a listed address with a password the role only once a reset link set that password", () => {
+    // Someone else may have signed up first with the listed address and chosen the password.
+    const preRegistered = user({ email: "boss@example.com", hasPassword: true });
+    expect(holdsAdminRole(preRegistered, ADMIN_EMAILS)).toBe(false);
+    const reset = user({
+      email: "boss@example.com",
+      hasPassword: true,
+      passwordResetAt: new Date(),
+    });
+    expect(holdsAdminRole(reset, ADMIN_EMAILS)).toBe(true);
+    expect(holdsAdminRole({ ...preRegistered, role: "admin" }, ADMIN_EMAILS)).toBe(true);
   });
 });

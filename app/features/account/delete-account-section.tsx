@@ -3,9 +3,9 @@ import { useNavigate, useRevalidator } from "react-router";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
+import { DELETE_CONFIRM_WORD } from "~/lib/account-forms";
 import { Panel } from "./panel";
 
-const CONFIRM_WORD = "delete";
 const DELETED_TOAST_MS = 4000;
 
 /** Deletes the account after a confirmation: the password, or typing "delete" without one. */
@@ -24,9 +24,9 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
       !hasPassword &&
       String(data.get("confirm") ?? "")
         .trim()
-        .toLowerCase() !== CONFIRM_WORD
+        .toLowerCase() !== DELETE_CONFIRM_WORD
     ) {
-      setError(`Type "${CONFIRM_WORD}" to confirm.`);
+      setError(`Type "${DELETE_CONFIRM_WORD}" to confirm.`);
       return;
     }
     setIsPending(true);
@@ -35,7 +35,11 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
       const response = await fetch("/api/account/delete", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(hasPassword ? { password: data.get("password") ?? "" } : {}),
+        body: JSON.stringify(
+          hasPassword
+            ? { password: data.get("password") ?? "" }
+            : { confirm: data.get("confirm") ?? "" },
+        ),
       });
       if (!response.ok) {
         const body = (await response.json().catch(() => null)) as {
@@ -93,7 +97,7 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
             />
           ) : (
             <TextField
-              label={`Type "${CONFIRM_WORD}" to confirm`}
+              label={`Type "${DELETE_CONFIRM_WORD}" to confirm`}
               name="confirm"
               autoComplete="off"
               required

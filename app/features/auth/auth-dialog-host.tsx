@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useRevalidator, useSearchParams } from "react-router";
 import { AuthPromptProvider, type AuthMode } from "~/components/auth-prompt";
-import { AuthDialog } from "./auth-dialog";
+import { useToast } from "~/components/toast";
+import { AuthDialog, SIGNED_IN_TOAST_MS } from "./auth-dialog";
+import { onPopupResult } from "./google-sign-in";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 
 type Open = AuthMode | "reset" | null;
 
-const GOOGLE_REDIRECT_FAILED = "Google sign-in did not complete. Please try again.";
+const GOOGLE_FAILED = "Google sign-in did not complete. Please try again.";
 
 /**
  * Holds the page's auth dialogs and lets any control open them (useAuthPrompt). Forgot password
@@ -18,7 +20,7 @@ export function AuthDialogHost({ children }: { children: React.ReactNode }) {
   const cameBackFromGoogleFailing = searchParams.get("authError") === "google";
   const [open, setOpen] = useState<Open>(cameBackFromGoogleFailing ? "signin" : null);
   const [initialError, setInitialError] = useState<string | null>(
-    cameBackFromGoogleFailing ? GOOGLE_REDIRECT_FAILED : null,
+    cameBackFromGoogleFailing ? GOOGLE_FAILED : null,
   );
   // Each opening mounts the dialogs afresh, so no earlier error or success view lingers.
   const [opening, setOpening] = useState(0);
@@ -32,13 +34,30 @@ export function AuthDialogHost({ children }: { children: React.ReactNode }) {
   }, [cameBackFromGoogleFailing, searchParams, setSearchParams]);
 
   const show = useCallback(
-    (next: Open) => {
-      const isFresh = open === null || (open === "reset") !== (next === "reset");
+    (next: Open, error: string | null = null) => {
+      const isFresh = open === null || (open === "reset") !== (next === "reset") || error !== null;
       if (next !== null && isFresh) setOpening((count) => count + 1);
       setOpen(next);
-      setInitialError(null);
+      setInitialError(error);
     },
     [open],
+  );
+
+  // The Google popup reports here, so its result counts even if the dialog was closed meanwhile.
+  const revalidator = useRevalidator();
+  const toast = useToast();
+  useEffect(
+    () =>
+      onPopupResult((result) => {
+        if (!result.ok) {
+          show("signin", GOOGLE_FAILED);
+          return;
+        }
+        show(null);
+        void revalidator.revalidate();
+        toast({ message: "You're signed in.", durationMs: SIGNED_IN_TOAST_MS });
+      }),
+    [revalidator, show, toast],
   );
 
   const openMain = useCallback((mode: AuthMode | null) => show(mode), [show]);

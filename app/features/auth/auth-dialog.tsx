@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { AuthMode } from "~/components/auth-prompt";
 import { Dialog } from "~/components/dialog";
@@ -7,15 +7,14 @@ import { useToast } from "~/components/toast";
 import { signInSchema, signUpSchema } from "~/lib/account-forms";
 import { authErrorMessage, signIn, signUp } from "~/lib/auth/auth-client";
 import { useIsGoogleSignInEnabled } from "~/lib/auth/use-viewer";
-import { continueWithGoogle, onPopupResult } from "./google-sign-in";
+import { continueWithGoogle } from "./google-sign-in";
 
 const TITLES: Record<AuthMode, string> = {
   signin: "Sign in to your account",
   signup: "Create your account",
 };
 
-const SIGNED_IN_TOAST_MS = 3000;
-const GOOGLE_FAILED = "Google sign-in did not complete. Please try again.";
+export const SIGNED_IN_TOAST_MS = 3000;
 
 interface AuthDialogProps {
   mode: AuthMode | null;
@@ -58,20 +57,6 @@ export function AuthDialog({
   const [error, setError] = useState<string | null>(initialError ?? null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [inboxNotice, setInboxNotice] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!mode) return;
-    return onPopupResult((result) => {
-      setIsPending(false);
-      if (!result.ok) {
-        setError(GOOGLE_FAILED);
-        return;
-      }
-      onModeChange(null);
-      void revalidator.revalidate();
-      toast({ message: "You're signed in.", durationMs: SIGNED_IN_TOAST_MS });
-    });
-  }, [mode, onModeChange, revalidator, toast]);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,5 +1,6 @@
 import { AdminNotYet } from "~/features/admin/admin-shell";
 import { pageTitle } from "~/lib/seo";
+import { requireAdmin } from "./admin-guard.server";
 import { toolQuerySchema } from "~/lib/tool-query";
 import type { Route } from "./+types/tools";
 
@@ -7,7 +8,8 @@ export function meta() {
   return [{ title: pageTitle("Admin: tools") }];
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireAdmin(context);
   const taxonomy = context.services.getTaxonomy();
   return {
     online: context.services.findTools(toolQuerySchema.parse({})).total,

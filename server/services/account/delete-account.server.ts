@@ -1,22 +1,34 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { authUsers, toolLikes, tools } from "../../db/schema";
+import { authUsers } from "../../db/schema";
+import { notifyLive } from "../../live/live-events.server";
 
 /**
- * Deletes an account in one transaction: its likes (lowering each liked tool's likes_total), then
- * the user, whose profile, sign-in methods and sessions go with it.
+ * Deletes an account in one transaction: its likes, lowering each liked tool's likes_total by
+ * exactly the likes removed (taken from the deleted rows, so a like landing meanwhile is counted
+ * right), then the user, whose profile, sign-in methods and sessions go with it. Every server's
+ * snapshot hears the new counts.
  */
 export async function deleteAccount(db: Database, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const liked = tx
-      .select({ toolId: toolLikes.toolId })
-      .from(toolLikes)
-      .where(and(eq(toolLikes.userId, userId), eq(toolLikes.isActive, true)));
-    await tx
-      .update(tools)
-      .set({ likesTotal: sql`greatest(${tools.likesTotal} - 1, 0)` })
-      .where(sql`${tools.id} in ${liked}`);
-    await tx.delete(toolLikes).where(eq(toolLikes.userId, userId));
+    const result = await tx.execute<{ id: string; likes_total: number }>(sql`
+      with removed as (
+        delete from tool_likes where user_id = ${userId} returning tool_id, is_active
+      )
+      update tools set likes_total = greatest(tools.likes_total - 1, 0)
+      from removed
+      where tools.id = removed.tool_id and removed.is_active
+      returning tools.id, tools.likes_total`);
+    const lowered = (result as unknown as { rows: { id: string; likes_total: number }[] }).rows;
     await tx.delete(authUsers).where(eq(authUsers.id, userId));
+    for (const tool of lowered) {
+      await notifyLive(tx, {
+        type: "like",
+        toolId: tool.id,
+        likesTotal: Number(tool.likes_total),
+        userId,
+        isLiked: false,
+      });
+    }
   });
 }

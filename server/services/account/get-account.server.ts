@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt } from "drizzle-orm";
 import type { ToolCard } from "~/lib/tool";
 import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
 import type { Database } from "../../db/client.server";

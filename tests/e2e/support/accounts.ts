@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { test as base, expect } from "../fixtures";
-import { firstLink, waitForMail } from "./mailbox";
+import { firstLink, MAIL_CATCHER_URL, waitForMail } from "./mailbox";
 
 // Account helpers for end-to-end tests. Every test comes from its own client address (a trusted
 // X-Forwarded-For from loopback), so the per-address rate limits of one test never touch another.
@@ -60,4 +60,30 @@ export async function signInByApi(page: Page, email: string, password: string) {
     headers: { origin: test.info().project.use.baseURL ?? "" },
   });
   expect(response.status()).toBe(200);
+}
+
+/** Asks for a reset link, follows it from the mail and sets `newPassword` (ending all sessions). */
+export async function resetPasswordByMail(page: Page, email: string, newPassword: string) {
+  const origin = test.info().project.use.baseURL ?? "";
+  const earlier = await fetchMailCount(email, /reset your password/i);
+  const asked = await page.request.post("/api/auth/request-password-reset", {
+    data: { email, redirectTo: "/reset-password" },
+    headers: { origin },
+  });
+  expect(asked.status()).toBe(200);
+  const mail = await waitForMail(email, { subject: /reset your password/i, after: earlier });
+  const link = await page.request.get(firstLink(mail.text, "/reset-password"), { maxRedirects: 0 });
+  const token = new URL(link.headers()["location"] ?? "", origin).searchParams.get("token");
+  expect(token).toBeTruthy();
+  const reset = await page.request.post("/api/auth/reset-password", {
+    data: { token, newPassword },
+    headers: { origin },
+  });
+  expect(reset.status()).toBe(200);
+}
+
+async function fetchMailCount(email: string, subject: RegExp): Promise<number> {
+  const response = await fetch(`${MAIL_CATCHER_URL}/messages?to=${encodeURIComponent(email)}`);
+  const mails = (await response.json()) as { subject: string }[];
+  return mails.filter((mail) => subject.test(mail.subject)).length;
 }
