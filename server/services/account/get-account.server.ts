@@ -28,7 +28,7 @@ export async function getAccount(
     db
       .select({ token: authSessions.token })
       .from(authSessions)
-      .where(eq(authSessions.userId, userId)),
+      .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, new Date()))),
     db
       .select({ toolId: toolLikes.toolId })
       .from(toolLikes)
