@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRevalidator,
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -17,6 +18,8 @@ import { ConsentPreferences } from "./features/analytics/consent-preferences";
 import { AccountActions } from "./features/auth/account-actions";
 import { AuthDialogHost } from "./features/auth/auth-dialog-host";
 import { ToastProvider } from "./components/toast";
+import { LiveLikes } from "./components/likes/live-likes";
+import { useViewer } from "./lib/auth/use-viewer";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
@@ -34,6 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const viewer = useViewer();
   return (
     <html lang="en">
       <head>
@@ -52,13 +56,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <NavigationProgress />
         <ToastProvider>
-          <AuthDialogHost>
-            <SiteHeader accountActions={(layout) => <AccountActions layout={layout} />} />
-            <main id="main" className="flex-1">
-              {children}
-            </main>
-            <SiteFooter consentPreferences={<ConsentPreferences />} />
-          </AuthDialogHost>
+          <LiveLikes viewerId={viewer?.id ?? null}>
+            <AuthDialogHost>
+              <SiteHeader accountActions={(layout) => <AccountActions layout={layout} />} />
+              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                {children}
+              </main>
+              <SiteFooter consentPreferences={<ConsentPreferences />} />
+            </AuthDialogHost>
+          </LiveLikes>
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -72,6 +78,15 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  // A page restored from the back-forward cache may show who was signed in back then.
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    const refresh = (event: PageTransitionEvent) => {
+      if (event.persisted) void revalidator.revalidate();
+    };
+    window.addEventListener("pageshow", refresh);
+    return () => window.removeEventListener("pageshow", refresh);
+  }, [revalidator]);
   return <Outlet />;
 }
 

@@ -1,35 +1,119 @@
+import { useEffect, useState } from "react";
+import { useViewer } from "~/lib/auth/use-viewer";
+import { INLINE_ERROR_CLEAR_MS, LIKE_ERROR_TOAST_MS, LIKE_TOAST_MS } from "~/lib/constants";
+import {
+  LIKE_ADDED,
+  LIKE_FAILED_INLINE,
+  LIKE_FAILED_TOAST,
+  LIKE_INVALID,
+  LIKE_NEEDS_VERIFIED_EMAIL,
+  LIKE_REMOVED,
+} from "~/lib/messages";
 import { formatCount } from "~/lib/tool";
 import { useAuthPrompt } from "./auth-prompt";
+import { useLikeStore, useToolLike } from "./likes/live-likes";
+import { useToast } from "./toast";
 
 interface LikeButtonProps {
+  toolId: string;
   toolName: string;
   likes: number;
 }
 
 /**
- * spec 2 Tool card: the like button with its count. Liking needs an account (spec 4 Like), so a
- * signed-out visitor is asked to sign in.
+ * spec 4 Like: liked or not from the live stream; one request at a time; the count follows the
+ * server's answer (the local +1 / -1, never below 0). Signed out, it asks to sign in.
  */
-export function LikeButton({ toolName, likes }: LikeButtonProps) {
+export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
+  const viewer = useViewer();
   const openAuth = useAuthPrompt();
+  const toast = useToast();
+  const store = useLikeStore();
+  const { count, isLiked } = useToolLike(toolId, likes);
+  const [isPending, setIsPending] = useState(false);
+  const [inlineError, setInlineError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!inlineError) return;
+    const timer = setTimeout(() => setInlineError(null), INLINE_ERROR_CLEAR_MS);
+    return () => clearTimeout(timer);
+  }, [inlineError]);
+
+  async function toggle() {
+    if (!viewer) {
+      openAuth("signin");
+      return;
+    }
+    if (!viewer.id || !toolId) {
+      toast({ message: LIKE_INVALID, tone: "error", durationMs: LIKE_ERROR_TOAST_MS });
+      return;
+    }
+    if (!viewer.emailVerified) {
+      toast({
+        message: LIKE_NEEDS_VERIFIED_EMAIL,
+        action: { label: "Verify email", href: "/verify-email" },
+        durationMs: INLINE_ERROR_CLEAR_MS,
+      });
+      return;
+    }
+    if (isPending) return;
+    const willLike = !isLiked;
+    setIsPending(true);
+    setInlineError(null);
+    try {
+      const response = await fetch(`/api/tools/${encodeURIComponent(toolId)}/like`, {
+        method: willLike ? "POST" : "DELETE",
+      });
+      if (!response.ok) throw new Error(`Like request answered ${response.status}`);
+      const state = (await response.json()) as { likesTotal: number; isLiked: boolean };
+      store.setLiked(toolId, state.isLiked);
+      store.setCount(toolId, state.likesTotal);
+      toast(
+        willLike
+          ? { message: LIKE_ADDED, icon: "❤️", durationMs: LIKE_TOAST_MS }
+          : { message: LIKE_REMOVED, icon: "💔", durationMs: LIKE_TOAST_MS },
+      );
+    } catch (error) {
+      console.warn("Like failed", error);
+      setInlineError(LIKE_FAILED_INLINE);
+      toast({ message: LIKE_FAILED_TOAST, tone: "error", durationMs: LIKE_ERROR_TOAST_MS });
+    } finally {
+      setIsPending(false);
+    }
+  }
+
+  const countLabel = `${formatCount(count)} ${count === 1 ? "like" : "likes"}`;
   return (
-    <button
-      type="button"
-      onClick={() => openAuth("signin")}
-      aria-label={`Like ${toolName}, ${formatCount(likes)} ${likes === 1 ? "like" : "likes"}`}
-      className="relative z-10 inline-flex min-h-9 items-center gap-1.5 rounded-full border border-slate-200 px-3 text-sm font-medium text-slate-700 hover:border-rose-200 hover:bg-rose-50 hover:text-rose-700"
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 20 20"
-        className="size-4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.7}
+    <span className="relative z-10 inline-flex flex-col items-end">
+      <button
+        type="button"
+        onClick={() => void toggle()}
+        aria-pressed={viewer ? isLiked : undefined}
+        aria-busy={isPending || undefined}
+        aria-label={`${isLiked ? "Unlike" : "Like"} ${toolName}, ${countLabel}`}
+        className={`inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium ${
+          isLiked
+            ? "border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100"
+            : "border-slate-200 text-slate-700 hover:border-rose-200 hover:bg-rose-50 hover:text-rose-700"
+        }`}
       >
-        <path d="M10 16.5s-6.5-3.9-6.5-8.6A3.6 3.6 0 0 1 10 5.6a3.6 3.6 0 0 1 6.5 2.3c0 4.7-6.5 8.6-6.5 8.6z" />
-      </svg>
-      {formatCount(likes)}
-    </button>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          className="size-4"
+          fill={isLiked ? "currentColor" : "none"}
+          stroke="currentColor"
+          strokeWidth={1.7}
+        >
+          <path d="M10 16.5s-6.5-3.9-6.5-8.6A3.6 3.6 0 0 1 10 5.6a3.6 3.6 0 0 1 6.5 2.3c0 4.7-6.5 8.6-6.5 8.6z" />
+        </svg>
+        {formatCount(count)}
+      </button>
+      {inlineError && (
+        <span role="alert" className="mt-1 text-xs text-red-700">
+          {inlineError}
+        </span>
+      )}
+    </span>
   );
 }

@@ -15,6 +15,8 @@ export interface ToastOptions {
   icon?: string;
   tone?: "info" | "error";
   durationMs: number;
+  /** A link that follows the message, such as "Verify email". */
+  action?: { label: string; href: string };
 }
 
 interface Toast extends ToastOptions {
@@ -71,6 +73,14 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
               </span>
             )}
             {toast.message}
+            {toast.action && (
+              <a
+                href={toast.action.href}
+                className="ml-2 font-semibold underline underline-offset-2"
+              >
+                {toast.action.label}
+              </a>
+            )}
           </p>
         ))}
       </div>

@@ -69,7 +69,7 @@ export function ToolCard({ tool, href = toolPath(tool), isPriority, onOpen }: To
             <span className="font-semibold text-slate-900">{tool.pricing.model}</span>
             <span className="text-slate-600"> · {tool.pricing.amount}</span>
           </p>
-          <LikeButton toolName={tool.name} likes={tool.likesTotal} />
+          <LikeButton toolId={tool.id} toolName={tool.name} likes={tool.likesTotal} />
         </div>
         <span
           aria-hidden="true"

@@ -16,3 +16,11 @@ export const VERIFICATION_CHECK_FAILED =
   "Error checking verification status. Please try refreshing the page.";
 export const RESEND_FAILED = "Failed to send verification email. Please try again later.";
 export const RESEND_SENT = "Verification email sent! Please check your inbox.";
+
+// spec 8 Like.
+export const LIKE_INVALID = "Unable to like: Invalid tool data";
+export const LIKE_FAILED_INLINE = "Failed to update. Please try again.";
+export const LIKE_FAILED_TOAST = "Failed to update like status";
+export const LIKE_ADDED = "Added to favorites!";
+export const LIKE_REMOVED = "Removed from favorites";
+export const LIKE_NEEDS_VERIFIED_EMAIL = "Verify your email address to like tools.";

@@ -1,4 +1,4 @@
-import { VerifyEmailPage } from "~/features/auth/verify-email-page";
+import { FailedLinkSignedOut, VerifyEmailPage } from "~/features/auth/verify-email-page";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/verify-email";
 
@@ -6,15 +6,18 @@ export function meta() {
   return [{ title: pageTitle("Verify your email") }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = await context.signedIn();
-  return signedIn
-    ? { email: signedIn.viewer.email, isVerified: signedIn.viewer.emailVerified }
-    : null;
+  if (signedIn) {
+    return { email: signedIn.viewer.email, isVerified: signedIn.viewer.emailVerified };
+  }
+  // A mailed link that failed lands here signed out: say so rather than show a blank page.
+  return new URL(request.url).searchParams.has("error") ? { linkFailed: true as const } : null;
 }
 
-/** spec 4: with no signed-in user nothing is shown. */
+/** spec 4: with no signed-in user nothing is shown (but a failed link explains itself). */
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null;
+  if ("linkFailed" in loaderData) return <FailedLinkSignedOut />;
   return <VerifyEmailPage email={loaderData.email} isVerified={loaderData.isVerified} />;
 }

@@ -82,7 +82,13 @@ export function SiteHeader({ accountActions }: SiteHeaderProps) {
         hidden={!isMenuOpen}
         className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
       >
-        <ul className="flex flex-col gap-1 pt-2">
+        {/* A button here opens a dialog or signs out: the menu makes way. */}
+        <ul
+          className="flex flex-col gap-1 pt-2"
+          onClickCapture={(event) => {
+            if ((event.target as HTMLElement).closest("button")) closeMenu();
+          }}
+        >
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
               <NavLink

@@ -1,4 +1,6 @@
-import { Link } from "react-router";
+import { useEffect, useSyncExternalStore } from "react";
+import { Link, useRevalidator } from "react-router";
+import { useLikeStore } from "~/components/likes/live-likes";
 import { ToolCard } from "~/components/tool-card";
 import type { Viewer } from "~/lib/profile";
 import type { ToolCard as ToolCardData } from "~/lib/tool";
@@ -13,6 +15,7 @@ export interface AccountPageProps {
   signInMethods: string[];
   otherSessions: number;
   likedTools: ToolCardData[];
+  likedToolIds: string[];
 }
 
 /** /account: profile, display name, password, devices, favourites and account deletion. */
@@ -22,8 +25,10 @@ export function AccountPage({
   signInMethods,
   otherSessions,
   likedTools,
+  likedToolIds,
 }: AccountPageProps) {
   const hasPassword = signInMethods.includes("credential");
+  useLiveFavourites(likedToolIds);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-950">My account</h1>
@@ -60,4 +65,16 @@ export function AccountPage({
       <DeleteAccountSection hasPassword={hasPassword} />
     </div>
   );
+}
+
+/** Reloads the favourites when the live stream says the person's likes differ from the list. */
+function useLiveFavourites(likedToolIds: readonly string[]) {
+  const store = useLikeStore();
+  const revalidator = useRevalidator();
+  const live = useSyncExternalStore(store.subscribe, store.likedSignature, () => null);
+  const loaded = [...likedToolIds].sort().join(" ");
+  const isStale = live !== null && live !== loaded;
+  useEffect(() => {
+    if (isStale && revalidator.state === "idle") void revalidator.revalidate();
+  }, [isStale, live, revalidator]);
 }

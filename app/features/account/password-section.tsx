@@ -11,6 +11,7 @@ export function PasswordSection() {
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setResult(null);
     const form = event.currentTarget;
     const data = new FormData(form);
     const parsed = changePasswordSchema.safeParse(Object.fromEntries(data));

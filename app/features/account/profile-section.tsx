@@ -21,6 +21,7 @@ export function ProfileSection({ viewer, createdAt, signInMethods }: ProfileSect
 
   async function save(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setResult(null);
     const parsed = displayNameSchema.safeParse({
       displayName: new FormData(event.currentTarget).get("displayName") ?? "",
     });

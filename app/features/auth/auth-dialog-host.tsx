@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { AuthPromptProvider, type AuthMode } from "~/components/auth-prompt";
 import { useToast } from "~/components/toast";
@@ -33,8 +33,20 @@ export function AuthDialogHost({ children }: { children: React.ReactNode }) {
     setSearchParams(rest, { replace: true, preventScrollReset: true });
   }, [cameBackFromGoogleFailing, searchParams, setSearchParams]);
 
+  // Where focus was before the first dialog opened; it goes back there when the last one closes.
+  const returnFocus = useRef<HTMLElement | null>(null);
   const show = useCallback(
     (next: Open, error: string | null = null) => {
+      if (open === null && next !== null && document.activeElement instanceof HTMLElement) {
+        returnFocus.current = document.activeElement;
+      }
+      if (next === null && open !== null) {
+        const target = returnFocus.current;
+        requestAnimationFrame(() => {
+          if (target?.isConnected) target.focus();
+          else document.getElementById("main")?.focus();
+        });
+      }
       const isFresh = open === null || (open === "reset") !== (next === "reset") || error !== null;
       if (next !== null && isFresh) setOpening((count) => count + 1);
       setOpen(next);

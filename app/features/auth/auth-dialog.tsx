@@ -54,6 +54,7 @@ export function AuthDialog({
   const toast = useToast();
   const isGoogleEnabled = useIsGoogleSignInEnabled();
   const [isPending, setIsPending] = useState(false);
+  const [isGooglePending, setIsGooglePending] = useState(false);
   const [error, setError] = useState<string | null>(initialError ?? null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [inboxNotice, setInboxNotice] = useState<string | null>(null);
@@ -86,6 +87,8 @@ export function AuthDialog({
         await signIn(signInSchema.parse(values));
         onModeChange(null);
         await revalidator.revalidate();
+        // Signing in from the page a reset link led to: that page has done its work.
+        if (location.pathname === "/reset-password") await navigate("/ai-tools");
         toast({ message: "You're signed in.", durationMs: SIGNED_IN_TOAST_MS });
       }
     } catch (failure) {
@@ -97,18 +100,18 @@ export function AuthDialog({
 
   async function google() {
     setError(null);
-    setIsPending(true);
+    setIsGooglePending(true);
     try {
       const { popup } = await continueWithGoogle();
       if (!popup) return;
       const watch = setInterval(() => {
         if (!popup.closed) return;
         clearInterval(watch);
-        setIsPending(false);
+        setIsGooglePending(false);
       }, 500);
     } catch (failure) {
       setError(authErrorMessage(failure));
-      setIsPending(false);
+      setIsGooglePending(false);
     }
   }
 
@@ -137,11 +140,11 @@ export function AuthDialog({
               <button
                 type="button"
                 onClick={() => void google()}
-                disabled={isPending}
+                disabled={isPending || isGooglePending}
                 className="flex w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
               >
                 <GoogleMark />
-                Continue with Google
+                {isGooglePending ? "Waiting for Google..." : "Continue with Google"}
               </button>
               <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
                 or with your email

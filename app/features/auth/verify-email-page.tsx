@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { useAuthPrompt } from "~/components/auth-prompt";
 import { ErrorBox, SuccessBox } from "~/components/form-controls";
 import { reloadUser, sendVerificationEmail } from "~/lib/auth/auth-client";
 import { RESEND_COOLDOWN_S, VERIFICATION_POLL_MS, VERIFIED_REDIRECT_MS } from "~/lib/constants";
@@ -72,8 +73,9 @@ export function VerifyEmailPage({ email, isVerified: verifiedAtLoad }: VerifyEma
       ) : (
         <div className="mt-4 space-y-5">
           <p className="text-lg text-slate-700">
-            We sent a verification link to <strong className="break-all">{email}</strong>. Open it
-            to confirm your address; this page notices by itself.
+            We sent a verification link to{" "}
+            <strong className="[overflow-wrap:anywhere]">{email}</strong>. Open it to confirm your
+            address; this page notices by itself.
           </p>
           {linkFailed && (
             <ErrorBox>
@@ -103,6 +105,29 @@ export function VerifyEmailPage({ email, isVerified: verifiedAtLoad }: VerifyEma
           </p>
         </div>
       )}
+    </div>
+  );
+}
+
+/** A verification link that was used, expired or altered, opened while signed out. */
+export function FailedLinkSignedOut() {
+  const openAuth = useAuthPrompt();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-950">Verify your email</h1>
+      <div className="mt-6 space-y-4">
+        <ErrorBox>
+          This verification link has expired or was already used. If your address is verified
+          already, just sign in; otherwise sign in to send a new link.
+        </ErrorBox>
+        <button
+          type="button"
+          onClick={() => openAuth("signin")}
+          className="rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+        >
+          Sign in
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { LikeButton } from "~/components/like-button";
 import { StarRating } from "~/components/star-rating";
 import { ToolImage } from "~/components/tool-image";
 import { toolBreadcrumbs } from "~/lib/paths";
@@ -68,10 +69,7 @@ export function ToolPage({ tool, longDescriptionHtml, related }: ToolPageProps) 
             <StarRating rating={tool.ratingAvg} />
             {tool.ratingCount > 0 && <span>{plural(tool.ratingCount, "rating")}</span>}
             <span>{formatCount(tool.views)} views</span>
-            <span>
-              <span aria-hidden="true">♥ </span>
-              {plural(tool.likesTotal, "like")}
-            </span>
+            <LikeButton toolId={tool.id} toolName={tool.name} likes={tool.likesTotal} />
           </div>
           {/* On phones the side panel comes after the description; the way out comes first. */}
           <div className="mt-5 lg:hidden">

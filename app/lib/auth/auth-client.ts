@@ -18,6 +18,9 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
     credentials: "same-origin",
   });
   const data = (await response.json().catch(() => null)) as { message?: string } | null;
+  if (response.status === 401 && path !== "/sign-in/email") {
+    throw new Error("You are signed out (perhaps in another tab). Sign in again to continue.");
+  }
   if (!response.ok) {
     throw new Error(data?.message || `The request failed (${response.status}). Please try again.`);
   }

@@ -10,6 +10,8 @@ export interface AccountOverview {
   signInMethods: string[];
   otherSessions: number;
   likedTools: ToolCard[];
+  /** Every tool the person likes, online or not (to notice changes from other devices). */
+  likedToolIds: string[];
 }
 
 /** What /account shows beyond the viewer: profile dates, sign-in methods, sessions, favourites. */
@@ -40,5 +42,6 @@ export async function getAccount(
     signInMethods: accounts.map((account) => account.providerId).sort(),
     otherSessions: sessions.filter((session) => session.token !== sessionToken).length,
     likedTools: likes.flatMap(({ toolId }) => snapshot.byId.get(toolId) ?? []),
+    likedToolIds: likes.map(({ toolId }) => toolId),
   };
 }
