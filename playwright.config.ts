@@ -70,7 +70,7 @@ export default defineConfig({
           {
             name: "chromium-postgres",
             // The start on an empty database, and every browse rule again on PostgreSQL.
-            testMatch: /(postgres|browse|accounts)\.test\.ts/,
+            testMatch: /(postgres|browse|accounts|likes)\.test\.ts/,
             use: {
               ...devices["Desktop Chrome"],
               baseURL: `http://127.0.0.1:${POSTGRES_PORT}`,
