@@ -1,7 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { toolLikes, tools } from "../../db/schema";
-import { notifyLive } from "../../live/live-events.server";
+import { LIVE_CHANNEL } from "../../live/live-events.server";
 
 export interface LikeState {
   likesTotal: number;
@@ -9,55 +8,43 @@ export interface LikeState {
 }
 
 /**
- * spec 7 likeTool / unlikeTool: sets whether a person likes an online tool. The like row and the
- * tool's likes_total change in one transaction, and only when the state really changes, so a
- * repeat is a no-op and concurrent requests never lose or double-count. Null for an unknown or
- * offline tool.
+ * spec 7 likeTool / unlikeTool: sets whether a person likes an online tool. One statement, so one
+ * transaction and one round trip: it locks the tool's row, changes the like row only if the state
+ * really changes, moves likes_total by that change, and, when something changed, queues the live
+ * event (delivered on commit). Repeats are no-ops; concurrent requests queue on the row lock and
+ * are counted exactly. Null for an unknown or offline tool.
  */
 export async function setToolLike(
   db: Database,
   { userId, toolId, isLiked }: { userId: string; toolId: string; isLiked: boolean },
 ): Promise<LikeState | null> {
-  return db.transaction(async (tx) => {
-    const [tool] = await tx
-      .select({ status: tools.status })
-      .from(tools)
-      .where(eq(tools.id, toolId))
-      .for("share");
-    if (tool?.status !== "online") return null;
-
-    const changed = isLiked
-      ? await tx
-          .insert(toolLikes)
-          .values({ userId, toolId, isActive: true })
-          .onConflictDoUpdate({
-            target: [toolLikes.userId, toolLikes.toolId],
-            set: { isActive: true, updatedAt: sql`now()` },
-            setWhere: eq(toolLikes.isActive, false),
-          })
-          .returning({ toolId: toolLikes.toolId })
-      : await tx
-          .update(toolLikes)
-          .set({ isActive: false, updatedAt: sql`now()` })
-          .where(
-            and(
-              eq(toolLikes.userId, userId),
-              eq(toolLikes.toolId, toolId),
-              eq(toolLikes.isActive, true),
-            ),
-          )
-          .returning({ toolId: toolLikes.toolId });
-
-    const step = changed.length === 0 ? 0 : isLiked ? 1 : -1;
-    const [updated] = await tx
-      .update(tools)
-      .set({ likesTotal: sql`greatest(${tools.likesTotal} + ${step}, 0)` })
-      .where(eq(tools.id, toolId))
-      .returning({ likesTotal: tools.likesTotal });
-    const likesTotal = updated!.likesTotal;
-    if (step !== 0) {
-      await notifyLive(tx, { type: "like", toolId, likesTotal, userId, isLiked });
-    }
-    return { likesTotal, isLiked };
-  });
+  const change = isLiked
+    ? sql`insert into tool_likes (user_id, tool_id, is_active)
+          select ${userId}, id, true from tool
+          on conflict (user_id, tool_id) do update set is_active = true, updated_at = now()
+            where tool_likes.is_active = false
+          returning 1`
+    : sql`update tool_likes set is_active = false, updated_at = now()
+          where user_id = ${userId} and tool_id = (select id from tool) and is_active
+          returning 1`;
+  const step = isLiked ? 1 : -1;
+  const result = await db.execute<{ likes_total: number }>(sql`
+    with tool as (
+      select id from tools where id = ${toolId} and status = 'online' for no key update
+    ),
+    changed as (${change}),
+    updated as (
+      update tools
+      set likes_total = greatest(likes_total + ${step} * (select count(*) from changed), 0)
+      where id = (select id from tool)
+      returning likes_total, (select count(*) from changed) as changed
+    )
+    select likes_total,
+      case when changed > 0 then pg_notify(${LIVE_CHANNEL}, jsonb_build_object(
+        'id', nextval('live_event_ids'), 'type', 'like', 'toolId', ${toolId}::text,
+        'likesTotal', likes_total, 'userId', ${userId}::text, 'isLiked', ${isLiked}::boolean
+      )::text) end as notified
+    from updated`);
+  const row = (result as unknown as { rows: { likes_total: number }[] }).rows[0];
+  return row ? { likesTotal: Number(row.likes_total), isLiked } : null;
 }
