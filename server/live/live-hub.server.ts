@@ -24,13 +24,20 @@ export class LiveHub {
   }
 
   /**
-   * The events after `lastId`, for a browser that reconnects; null when some of them are no
-   * longer kept (the browser must start afresh).
+   * The events after `lastId`, for a browser that reconnects; null when this server cannot know
+   * them all (they are older than what it keeps, or from before it started listening): the
+   * browser must start afresh. Ids can have gaps (a rolled-back write), so this errs on the side
+   * of a fresh start.
    */
   since(lastId: number): LiveEvent[] | null {
     const oldest = this.#recent[0];
-    if (oldest && oldest.id > lastId + 1 && this.#recent.length >= RECENT_EVENTS) return null;
+    if (!oldest || oldest.id > lastId + 1) return null;
     return this.#recent.filter((event) => event.id > lastId);
+  }
+
+  /** Forgets what it kept: events may have been missed (the listening connection was lost). */
+  reset() {
+    this.#recent = [];
   }
 
   get subscriberCount() {

@@ -24,6 +24,30 @@ export async function consumeRateLimit(
   rule: RateRule,
   now: number = Date.now(),
 ): Promise<RateDecision> {
+  // Two first requests for a new key may both try to insert it (the table has two unique
+  // columns, and ON CONFLICT can name only one): the loser retries and finds the row.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await consumeOnce(db, key, rule, now);
+    } catch (error) {
+      if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+async function consumeOnce(
+  db: Database,
+  key: string,
+  rule: RateRule,
+  now: number,
+): Promise<RateDecision> {
   const windowStart = now - rule.window * 1000;
   const result = await db.execute<{ count: number; last_request: string | number }>(sql`
     insert into auth_rate_limits (id, key, count, last_request)

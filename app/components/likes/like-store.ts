@@ -29,6 +29,11 @@ export class LikeStore {
     this.#emit();
   }
 
+  clearCounts() {
+    this.#counts.clear();
+    this.#emit();
+  }
+
   setLiked(toolId: string, isLiked: boolean) {
     this.#liked ??= new Set();
     if (isLiked) this.#liked.add(toolId);

@@ -28,6 +28,8 @@ export function LiveLikes({ viewerId, children }: LiveLikesProps) {
       const { toolId, isLiked } = read<{ toolId: string; isLiked: boolean }>(event);
       store.setLiked(toolId, isLiked);
     });
+    // Too much was missed to replay: forget the live counts (the page's own stand) until new ones.
+    source.addEventListener("resync", () => store.clearCounts());
     source.addEventListener("me", (event) => {
       store.setAllLiked(read<{ likedToolIds: string[] }>(event).likedToolIds);
     });

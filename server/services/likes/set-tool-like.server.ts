@@ -8,11 +8,12 @@ export interface LikeState {
 }
 
 /**
- * spec 7 likeTool / unlikeTool: sets whether a person likes an online tool. One statement, so one
- * transaction and one round trip: it locks the tool's row, changes the like row only if the state
- * really changes, moves likes_total by that change, and, when something changed, queues the live
- * event (delivered on commit). Repeats are no-ops; concurrent requests queue on the row lock and
- * are counted exactly. Null for an unknown or offline tool.
+ * spec 7 likeTool / unlikeTool: sets whether a person likes an online tool. A transaction of two
+ * statements: the first locks the tool's row, so concurrent changes to a tool queue there; the
+ * second (whose snapshot is taken after the lock, so it sees every change committed before) changes
+ * the like row only if the state really changes, moves likes_total by that change and, when
+ * something changed, queues the live event (delivered on commit). Repeats are no-ops; concurrent
+ * requests are counted exactly. Null for an unknown or offline tool.
  */
 export async function setToolLike(
   db: Database,
@@ -28,10 +29,13 @@ export async function setToolLike(
           where user_id = ${userId} and tool_id = (select id from tool) and is_active
           returning 1`;
   const step = isLiked ? 1 : -1;
-  const result = await db.execute<{ likes_total: number }>(sql`
-    with tool as (
-      select id from tools where id = ${toolId} and status = 'online' for no key update
-    ),
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute(
+      sql`select id from tools where id = ${toolId} and status = 'online' for no key update`,
+    );
+    if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return null;
+    const result = await tx.execute<{ likes_total: number }>(sql`
+    with tool as (select ${toolId}::text as id),
     changed as (${change}),
     updated as (
       update tools
@@ -45,6 +49,7 @@ export async function setToolLike(
         'likesTotal', likes_total, 'userId', ${userId}::text, 'isLiked', ${isLiked}::boolean
       )::text) end as notified
     from updated`);
-  const row = (result as unknown as { rows: { likes_total: number }[] }).rows[0];
-  return row ? { likesTotal: Number(row.likes_total), isLiked } : null;
+    const row = (result as unknown as { rows: { likes_total: number }[] }).rows[0]!;
+    return { likesTotal: Number(row.likes_total), isLiked };
+  });
 }
