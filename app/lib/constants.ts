@@ -66,3 +66,4 @@ export const CONTACT_EMAIL = "hello@businessaitools.example";
 // spec 3 and 9: analytics consent is stored under this key, denied unless it says granted.
 export const ANALYTICS_CONSENT_KEY = "analytics_consent";
 export type ConsentValue = "granted" | "denied";
+export const SIGNED_IN_TOAST_MS = 3_000;

@@ -1,10 +1,18 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import { AuthPromptProvider, type AuthMode } from "~/components/auth-prompt";
 import { useToast } from "~/components/toast";
-import { AuthDialog, SIGNED_IN_TOAST_MS } from "./auth-dialog";
+import { SIGNED_IN_TOAST_MS } from "~/lib/constants";
 import { onPopupResult } from "./google-sign-in";
-import { ResetPasswordDialog } from "./reset-password-dialog";
+
+// The dialogs (and their form rules) load when first opened: most visitors never sign in, and the
+// home page's JavaScript budget (DESIGN.md 9) has no room for them.
+const AuthDialog = lazy(() =>
+  import("./auth-dialog").then((module) => ({ default: module.AuthDialog })),
+);
+const ResetPasswordDialog = lazy(() =>
+  import("./reset-password-dialog").then((module) => ({ default: module.ResetPasswordDialog })),
+);
 
 type Open = AuthMode | "reset" | null;
 
@@ -77,19 +85,23 @@ export function AuthDialogHost({ children }: { children: React.ReactNode }) {
   return (
     <AuthPromptProvider value={openMain}>
       {children}
-      <AuthDialog
-        key={`auth-${opening}`}
-        mode={authMode}
-        initialError={initialError}
-        onModeChange={openMain}
-        onForgotPassword={() => show("reset")}
-      />
-      <ResetPasswordDialog
-        key={`reset-${opening}`}
-        isOpen={open === "reset"}
-        onClose={() => show(null)}
-        onBackToSignIn={() => openMain("signin")}
-      />
+      {opening > 0 && (
+        <Suspense fallback={null}>
+          <AuthDialog
+            key={`auth-${opening}`}
+            mode={authMode}
+            initialError={initialError}
+            onModeChange={openMain}
+            onForgotPassword={() => show("reset")}
+          />
+          <ResetPasswordDialog
+            key={`reset-${opening}`}
+            isOpen={open === "reset"}
+            onClose={() => show(null)}
+            onBackToSignIn={() => openMain("signin")}
+          />
+        </Suspense>
+      )}
     </AuthPromptProvider>
   );
 }

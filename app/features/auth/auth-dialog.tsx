@@ -4,6 +4,7 @@ import type { AuthMode } from "~/components/auth-prompt";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
+import { SIGNED_IN_TOAST_MS } from "~/lib/constants";
 import { signInSchema, signUpSchema } from "~/lib/account-forms";
 import { authErrorMessage, signIn, signUp } from "~/lib/auth/auth-client";
 import { useIsGoogleSignInEnabled } from "~/lib/auth/use-viewer";
@@ -13,8 +14,6 @@ const TITLES: Record<AuthMode, string> = {
   signin: "Sign in to your account",
   signup: "Create your account",
 };
-
-export const SIGNED_IN_TOAST_MS = 3000;
 
 interface AuthDialogProps {
   mode: AuthMode | null;
