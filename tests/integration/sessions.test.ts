@@ -1,0 +1,152 @@
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAuth, type Auth } from "../../server/auth/auth.server";
+import type { DatabaseHandle } from "../../server/db/client.server";
+import { authVerifications } from "../../server/db/schema";
+import type { Mail } from "../../server/mail/mailer.server";
+import { databaseKind, openTestDatabase } from "./test-database";
+
+// DESIGN.md 8 session rules, proved against Better Auth on a real database: cookie flags, a new
+// session on sign-in, sign-out ending the session on the server, and single-use, 1-hour reset
+// tokens.
+
+const PASSWORD = "correct horse battery";
+
+describe(`sessions and reset tokens on ${databaseKind}`, () => {
+  let database: DatabaseHandle;
+  const sent: Mail[] = [];
+  let address = 1;
+
+  const build = (appUrl: string): Auth =>
+    createAuth({
+      env: {
+        APP_URL: appUrl,
+        NODE_ENV: "production",
+        GOOGLE_ISSUER_URL: "https://accounts.google.com",
+      },
+      secret: "y".repeat(32),
+      db: database.db,
+      mailer: { kind: "outbox", send: async (mail) => void sent.push(mail), close: () => {} },
+      logger: pino({ level: "silent" }),
+    });
+
+  const call = (auth: Auth, appUrl: string, path: string, body?: unknown, cookie?: string) =>
+    auth.handler(
+      new Request(`${appUrl}/api/auth${path}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: appUrl,
+          "x-client-ip": `10.7.0.${address++}`,
+          ...(cookie ? { cookie } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  const cookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it("sets an HttpOnly, SameSite=Lax session cookie, Secure on an https site", async () => {
+    const plain = build("http://localhost:3000");
+    const onHttp = await call(plain, "http://localhost:3000", "/sign-up/email", {
+      email: "cookie-http@example.com",
+      password: PASSWORD,
+      name: "",
+    });
+    const httpCookie = onHttp.headers
+      .getSetCookie()
+      .find((cookie) => cookie.includes("session_token"))!;
+    expect(httpCookie).toMatch(/HttpOnly/i);
+    expect(httpCookie).toMatch(/SameSite=Lax/i);
+    expect(httpCookie).not.toMatch(/Secure/i);
+
+    const secure = build("https://tools.example.com");
+    const onHttps = await call(secure, "https://tools.example.com", "/sign-up/email", {
+      email: "cookie-https@example.com",
+      password: PASSWORD,
+      name: "",
+    });
+    const httpsCookie = onHttps.headers
+      .getSetCookie()
+      .find((cookie) => cookie.includes("session_token"))!;
+    expect(httpsCookie).toMatch(/^__Secure-/);
+    expect(httpsCookie).toMatch(/; Secure/i);
+    expect(httpsCookie).toMatch(/HttpOnly/i);
+  });
+
+  it("gives every sign-in a new session, and sign-out ends it on the server", async () => {
+    const appUrl = "http://localhost:3000";
+    const auth = build(appUrl);
+    const signedUp = await call(auth, appUrl, "/sign-up/email", {
+      email: "sessions@example.com",
+      password: PASSWORD,
+      name: "",
+    });
+    const first = cookieOf(signedUp);
+    const signedIn = await call(auth, appUrl, "/sign-in/email", {
+      email: "sessions@example.com",
+      password: PASSWORD,
+    });
+    const second = cookieOf(signedIn);
+    expect(second).not.toBe(first);
+
+    const sessionOf = async (cookie: string) =>
+      (await call(auth, appUrl, "/get-session", undefined, cookie)).json();
+    expect(await sessionOf(second)).toMatchObject({ user: { email: "sessions@example.com" } });
+    await call(auth, appUrl, "/sign-out", {}, second);
+    // The old cookie, replayed after sign-out, opens nothing.
+    expect(await sessionOf(second)).toBeNull();
+    expect(await sessionOf(first)).toMatchObject({ user: { email: "sessions@example.com" } });
+  });
+
+  it("takes a reset token once, and not after its hour", async () => {
+    const appUrl = "http://localhost:3000";
+    const auth = build(appUrl);
+    const email = "reset-once@example.com";
+    await call(auth, appUrl, "/sign-up/email", { email, password: PASSWORD, name: "" });
+    const tokenFromMail = async () => {
+      const before = sent.length;
+      await call(auth, appUrl, "/request-password-reset", { email, redirectTo: "/reset-password" });
+      await expect.poll(() => sent.length).toBeGreaterThan(before);
+      const link = /\/reset-password\/([^?\s]+)/.exec(sent.at(-1)!.text)![1]!;
+      return link;
+    };
+
+    const token = await tokenFromMail();
+    const first = await call(auth, appUrl, "/reset-password", {
+      token,
+      newPassword: "new secret one",
+    });
+    expect(first.status).toBe(200);
+    const again = await call(auth, appUrl, "/reset-password", {
+      token,
+      newPassword: "new secret two",
+    });
+    expect(again.status).toBe(400);
+
+    const late = await tokenFromMail();
+    const row = await database.db.query.authVerifications.findFirst({
+      where: eq(authVerifications.identifier, `reset-password:${late}`),
+    });
+    const lifetime = row!.expiresAt.getTime() - row!.createdAt.getTime();
+    expect(Math.abs(lifetime - 3_600_000)).toBeLessThan(5_000);
+    await database.db
+      .update(authVerifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authVerifications.identifier, `reset-password:${late}`));
+    const expired = await call(auth, appUrl, "/reset-password", {
+      token: late,
+      newPassword: "new secret three",
+    });
+    expect(expired.status).toBe(400);
+  });
+});
