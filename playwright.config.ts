@@ -31,7 +31,8 @@ function appEnv(port: number, extra: Record<string, string> = {}) {
     GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
     GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
     GOOGLE_ISSUER_URL: OIDC_ISSUER,
-    ADMIN_EMAILS: "admin@example.com",
+    // One listed address per project: both servers share the mail catcher.
+    ADMIN_EMAILS: "admin-chromium@example.com,admin-chromium-postgres@example.com",
     ...extra,
   };
 }

@@ -151,8 +151,10 @@ test("Google sign-in in a popup creates the profile once; later sign-ins keep it
     const popup = await popupOpened;
     await popup.getByLabel("Email").fill(email);
     await popup.getByLabel("Name").fill(name);
+    // The popup may close as soon as the provider answers: listen before clicking.
+    const closed = popup.waitForEvent("close");
     await popup.getByRole("button", { name: "Continue" }).click();
-    await popup.waitForEvent("close");
+    await closed;
     await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
   }
 
@@ -199,8 +201,8 @@ test("a signed-in non-admin is redirected from admin pages and gets 403 from the
 test("a listed address holds the admin role once its owner sets the password from a reset link", async ({
   page,
 }) => {
-  // ADMIN_EMAILS names admin@example.com (playwright.config.ts).
-  const email = "admin@example.com";
+  // ADMIN_EMAILS names one address per project (playwright.config.ts).
+  const email = `admin-${test.info().project.name}@example.com`;
   await signUpByApi(page, { email });
   // Verified, but the password was chosen at sign-up: whoever signed up first may not own the mailbox.
   expect((await page.request.get("/api/admin/me")).status()).toBe(403);
