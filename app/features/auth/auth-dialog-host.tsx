@@ -31,7 +31,7 @@ export function AuthDialogHost({ children }: { children: React.ReactNode }) {
     cameBackFromGoogleFailing ? GOOGLE_FAILED : null,
   );
   // Each opening mounts the dialogs afresh, so no earlier error or success view lingers.
-  const [opening, setOpening] = useState(0);
+  const [opening, setOpening] = useState(cameBackFromGoogleFailing ? 1 : 0);
 
   useEffect(() => {
     if (!cameBackFromGoogleFailing) return;
