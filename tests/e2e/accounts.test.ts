@@ -173,6 +173,17 @@ test("Google sign-in in a popup creates the profile once; later sign-ins keep it
   await expect(profile).not.toContainText("Renamed");
 });
 
+test("a Google sign-in that failed by redirect reopens the sign-in dialog with the error", async ({
+  page,
+}) => {
+  await openApp(page, "/ai-tools?authError=google&error=access_denied");
+  const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "Google sign-in did not complete. Please try again.",
+  );
+  await expect(page).toHaveURL(/\/ai-tools$/);
+});
+
 test("visitors are sent from /account and /admin/tools to /; the admin API says 401", async ({
   page,
 }) => {
