@@ -8,6 +8,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { deleteAccountSchema } from "~/lib/account-forms";
+import { adminToolsQuerySchema, bulkDeleteSchema, bulkStatusSchema } from "~/lib/admin-tools-query";
 import { toolQuerySchema, queryFromSearchParams } from "~/lib/tool-query";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "./auth/auth.server";
 import { toolActionRoutes, isToolId } from "./api/likes-routes.server";
@@ -130,6 +131,25 @@ function adminRoutes(app: Application): express.Router {
   router.get("/me", async (req, res) => {
     const { viewer } = await requireSignedIn(app, req);
     res.json({ email: viewer.email, isAdmin: true });
+  });
+  router.get("/tools", async (req, res) => {
+    const url = new URL(req.originalUrl, "http://localhost");
+    const parsed = adminToolsQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+    if (!parsed.success) throw AppError.fromZod(parsed.error, "The tool list query is not valid.");
+    res.json(await app.services.listAdminTools(parsed.data));
+  });
+  router.post("/tools/status", express.json({ limit: "64kb" }), async (req, res) => {
+    const { viewer } = await requireSignedIn(app, req);
+    const parsed = bulkStatusSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw AppError.fromZod(parsed.error);
+    const changed = await app.services.setToolsStatus(viewer, parsed.data.ids, parsed.data.status);
+    res.json({ changed });
+  });
+  router.post("/tools/delete", express.json({ limit: "64kb" }), async (req, res) => {
+    const { viewer } = await requireSignedIn(app, req);
+    const parsed = bulkDeleteSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw AppError.fromZod(parsed.error);
+    res.json({ deleted: await app.services.deleteTools(viewer, parsed.data.ids) });
   });
   return router;
 }

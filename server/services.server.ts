@@ -19,6 +19,10 @@ import { desc } from "drizzle-orm";
 import { AppError } from "./errors.server";
 import { mailOutbox } from "./db/schema";
 import { consumeRateLimit, type RateRule } from "./rate-limit/consume-rate-limit.server";
+import type { AdminToolsQuery } from "~/lib/admin-tools-query";
+import type { ToolStatus } from "~/lib/constants";
+import { deleteTools, setToolsStatus, type Actor } from "./services/admin/change-tools.server";
+import { listAdminTools } from "./services/admin/list-admin-tools.server";
 import { listLikedToolIds } from "./services/likes/list-liked-tool-ids.server";
 import { setToolLike } from "./services/likes/set-tool-like.server";
 import type { ViewCounter } from "./services/tools/view-counter.server";
@@ -58,6 +62,10 @@ export function createServices({ db, catalogue, env, hasOutbox, views }: Service
       setToolLike(db, change),
     listLikedToolIds: (userId: string) => listLikedToolIds(db, userId),
     limitRate: (key: string, rule: RateRule) => consumeRateLimit(db, key, rule),
+    listAdminTools: (query: AdminToolsQuery) => listAdminTools(db, query),
+    setToolsStatus: (actor: Actor, ids: readonly string[], status: ToolStatus) =>
+      setToolsStatus(db, actor, ids, status),
+    deleteTools: (actor: Actor, ids: readonly string[]) => deleteTools(db, actor, ids),
     getNewsletterEmbedUrl: () => env.NEWSLETTER_EMBED_URL ?? null,
     subscribeToNewsletter: (signup: NewsletterSignup) => subscribeToNewsletter(db, signup),
     getAccount: (userId: string, sessionToken: string) =>

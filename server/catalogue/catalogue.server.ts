@@ -14,6 +14,8 @@ import { buildSnapshot, type CatalogueSnapshot } from "./snapshot.server";
 
 /** Count changes arriving together (a burst of likes) are applied to the snapshot at once. */
 const COUNT_BATCH_MS = 100;
+/** Admin writes arriving together are rebuilt into the snapshot at once. */
+const RELOAD_BATCH_MS = 50;
 
 /** Holds the current snapshot of the online catalogue and rebuilds it on demand. */
 export class Catalogue {
@@ -38,7 +40,9 @@ export class Catalogue {
 
   /** Follows a live event: new like or view counts show in listings within COUNT_BATCH_MS. */
   apply(event: LiveEvent) {
-    if (event.type === "like") {
+    if (event.type === "catalogue") {
+      this.#scheduleReload();
+    } else if (event.type === "like") {
       this.#queue(event.toolId, { likesTotal: event.likesTotal });
     } else {
       for (const [toolId, views] of event.counts) this.#queue(toolId, { views });
@@ -52,6 +56,23 @@ export class Catalogue {
     if (this.#pendingCounts.size === 0) return;
     this.#snapshot = withCounts(this.#snapshot, this.#pendingCounts);
     this.#pendingCounts = new Map();
+  }
+
+  #reloadTimer: ReturnType<typeof setTimeout> | undefined;
+  #reloading: Promise<unknown> = Promise.resolve();
+
+  /** Several admin writes in a row cost one rebuild. */
+  #scheduleReload() {
+    this.#reloadTimer ??= setTimeout(() => {
+      this.#reloadTimer = undefined;
+      this.#reloading = this.#reloading.then(() => this.reload()).catch(() => {});
+    }, RELOAD_BATCH_MS);
+  }
+
+  /** Resolves once a scheduled rebuild (if any) is done: for tests and benchmarks. */
+  async settled(): Promise<void> {
+    while (this.#reloadTimer) await new Promise((resolve) => setTimeout(resolve, RELOAD_BATCH_MS));
+    await this.#reloading;
   }
 
   #queue(toolId: string, change: CountChange) {

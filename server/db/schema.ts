@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -209,3 +210,18 @@ export type AuthUserRow = typeof authUsers.$inferSelect;
 
 /** Ids of live events (likes, views), shared by every app server so browsers can resume anywhere. */
 export const liveEventIds = pgSequence("live_event_ids");
+
+/** Who changed the catalogue, when and how (issue 7: admin writes are audited). */
+export const adminAudit = pgTable(
+  "admin_audit",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    userEmail: text("user_email").notNull(),
+    action: text("action").notNull(),
+    /** What was changed: tool ids and the new values. */
+    details: jsonb("details").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [index("admin_audit_created_idx").on(table.createdAt)],
+);

@@ -23,7 +23,18 @@ const viewsEvent = z.object({
   counts: z.array(z.tuple([z.string(), z.number().int().min(0)])),
 });
 
-export const liveEventSchema = z.discriminatedUnion("type", [likeEvent, viewsEvent]);
+/** The catalogue itself changed (an admin write): every server rebuilds its snapshot. */
+const catalogueEvent = z.object({
+  id: z.number().int().positive(),
+  type: z.literal("catalogue"),
+  toolIds: z.array(z.string()),
+});
+
+export const liveEventSchema = z.discriminatedUnion("type", [
+  likeEvent,
+  viewsEvent,
+  catalogueEvent,
+]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LikeEvent = z.infer<typeof likeEvent>;
 
@@ -38,7 +49,10 @@ export const MAX_VIEW_COUNTS_PER_EVENT = 100;
  */
 export async function notifyLive(
   tx: Transaction | Database,
-  event: Omit<LikeEvent, "id"> | Omit<z.infer<typeof viewsEvent>, "id">,
+  event:
+    | Omit<LikeEvent, "id">
+    | Omit<z.infer<typeof viewsEvent>, "id">
+    | Omit<z.infer<typeof catalogueEvent>, "id">,
 ): Promise<void> {
   await tx.execute(
     sql`select pg_notify(${LIVE_CHANNEL}, (jsonb_build_object('id', nextval('live_event_ids')) || ${JSON.stringify(event)}::jsonb)::text)`,

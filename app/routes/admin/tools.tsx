@@ -1,34 +1,22 @@
-import { AdminNotYet } from "~/features/admin/admin-shell";
+import { AdminToolListPage } from "~/features/admin/admin-tool-list";
+import { adminToolsQuerySchema } from "~/lib/admin-tools-query";
 import { pageTitle } from "~/lib/seo";
 import { requireAdmin } from "./admin-guard.server";
-import { toolQuerySchema } from "~/lib/tool-query";
 import type { Route } from "./+types/tools";
 
 export function meta() {
   return [{ title: pageTitle("Admin: tools") }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  const taxonomy = context.services.getTaxonomy();
-  return {
-    online: context.services.findTools(toolQuerySchema.parse({})).total,
-    categories: taxonomy.length,
-  };
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  // A bad filter value falls back to its default rather than failing the page.
+  const parsed = adminToolsQuerySchema.safeParse(params);
+  const query = parsed.success ? parsed.data : adminToolsQuerySchema.parse({});
+  return { list: await context.services.listAdminTools(query) };
 }
 
 export default function AdminTools({ loaderData }: Route.ComponentProps) {
-  return (
-    <AdminNotYet title="Tools">
-      <p>
-        The catalogue has <strong>{loaderData.online.toLocaleString("en-US")}</strong> online tools
-        in <strong>{loaderData.categories}</strong> categories.
-      </p>
-      <p>
-        The full tool list (every status, search, filters, bulk changes), manual editing and bulk
-        import and export are being built next. Until then, the catalogue is loaded with the demo
-        seed (<code>npm run db:seed</code>).
-      </p>
-    </AdminNotYet>
-  );
+  return <AdminToolListPage list={loaderData.list} />;
 }

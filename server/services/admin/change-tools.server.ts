@@ -1,0 +1,64 @@
+import { inArray, sql } from "drizzle-orm";
+import type { ToolStatus } from "~/lib/constants";
+import type { Database } from "../../db/client.server";
+import { adminAudit, tools } from "../../db/schema";
+import { notifyLive } from "../../live/live-events.server";
+
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/**
+ * Issue 7 bulk status change: one transaction that changes the tools, records who did it, and
+ * tells every server to rebuild its snapshot (public pages, counts, statistics and search follow).
+ * Returns how many tools changed.
+ */
+export async function setToolsStatus(
+  db: Database,
+  actor: Actor,
+  ids: readonly string[],
+  status: ToolStatus,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(tools)
+      .set({ status, updatedAt: sql`now()` })
+      .where(inArray(tools.id, [...ids]))
+      .returning({ id: tools.id });
+    if (changed.length === 0) return 0;
+    const toolIds = changed.map((row) => row.id);
+    await tx.insert(adminAudit).values({
+      userId: actor.id,
+      userEmail: actor.email,
+      action: "set-status",
+      details: { toolIds, status },
+    });
+    await notifyLive(tx, { type: "catalogue", toolIds });
+    return changed.length;
+  });
+}
+
+/** Issue 7 bulk delete: the tools and their likes go, in one audited transaction. */
+export async function deleteTools(
+  db: Database,
+  actor: Actor,
+  ids: readonly string[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(tools)
+      .where(inArray(tools.id, [...ids]))
+      .returning({ id: tools.id, name: tools.name });
+    if (deleted.length === 0) return 0;
+    const toolIds = deleted.map((row) => row.id);
+    await tx.insert(adminAudit).values({
+      userId: actor.id,
+      userEmail: actor.email,
+      action: "delete",
+      details: { toolIds, names: deleted.map((row) => row.name) },
+    });
+    await notifyLive(tx, { type: "catalogue", toolIds });
+    return deleted.length;
+  });
+}
