@@ -32,7 +32,12 @@ function appEnv(port: number, extra: Record<string, string> = {}) {
     GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
     GOOGLE_ISSUER_URL: OIDC_ISSUER,
     // One listed address per project: both servers share the mail catcher.
-    ADMIN_EMAILS: "admin-chromium@example.com,admin-chromium-postgres@example.com",
+    ADMIN_EMAILS: [
+      "admin-chromium@example.com",
+      "admin-chromium-postgres@example.com",
+      "boss-chromium@example.com",
+      "boss-chromium-postgres@example.com",
+    ].join(","),
     ...extra,
   };
 }
@@ -71,7 +76,7 @@ export default defineConfig({
           {
             name: "chromium-postgres",
             // The start on an empty database, and every browse rule again on PostgreSQL.
-            testMatch: /(postgres|browse|accounts|likes)\.test\.ts/,
+            testMatch: /(postgres|browse|accounts|likes|admin-tools)\.test\.ts/,
             use: {
               ...devices["Desktop Chrome"],
               baseURL: `http://127.0.0.1:${POSTGRES_PORT}`,

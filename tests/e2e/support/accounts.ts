@@ -87,3 +87,20 @@ async function fetchMailCount(email: string, subject: RegExp): Promise<number> {
   const mails = (await response.json()) as { subject: string }[];
   return mails.filter((mail) => subject.test(mail.subject)).length;
 }
+
+/** Signs in through the Google popup (the local OIDC provider) as `email`. */
+export async function signInWithGoogle(page: Page, email: string, name: string) {
+  await page.goto("/");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("button", { name: "Sign In" }).first().click();
+  const popupOpened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  const popup = await popupOpened;
+  await popup.getByLabel("Email").fill(email);
+  await popup.getByLabel("Name").fill(name);
+  // The popup may close as soon as the provider answers: listen before clicking.
+  const closed = popup.waitForEvent("close");
+  await popup.getByRole("button", { name: "Continue" }).click();
+  await closed;
+  await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
+}
