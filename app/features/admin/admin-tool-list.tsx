@@ -106,7 +106,7 @@ export function AdminToolListPage({ list }: { list: AdminToolList }) {
           {TOOL_STATUSES.map((status) => (
             <span key={status}>
               <span className="capitalize">{status}</span>{" "}
-              <strong>{formatCount(list.counts[status])}</strong>
+              <strong>{list.counts[status].toLocaleString("en-US")}</strong>
             </span>
           ))}
         </p>
@@ -153,7 +153,7 @@ export function AdminToolListPage({ list }: { list: AdminToolList }) {
             Reset
           </Link>
           <p className="ml-auto text-sm text-slate-600" aria-live="polite">
-            {formatCount(list.total)} {list.total === 1 ? "tool" : "tools"} match
+            {list.total.toLocaleString("en-US")} {list.total === 1 ? "tool" : "tools"} match
           </p>
         </div>
       </Form>
