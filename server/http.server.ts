@@ -138,6 +138,16 @@ function adminRoutes(app: Application): express.Router {
     if (!parsed.success) throw AppError.fromZod(parsed.error, "The tool list query is not valid.");
     res.json(await app.services.listAdminTools(parsed.data));
   });
+  router.get("/tools/export", async (req, res) => {
+    const format = req.query.format === "json" ? "json" : req.query.format === "csv" ? "csv" : null;
+    if (!format) throw new AppError("INVALID", "Choose format=csv or format=json.");
+    const { text } = await app.services.exportCatalogue(format);
+    const day = new Date().toISOString().slice(0, 10);
+    res
+      .type(format === "json" ? "application/json" : "text/csv")
+      .attachment(`ai-tools-${day}.${format}`)
+      .send(text);
+  });
   router.post("/tools/status", express.json({ limit: "64kb" }), async (req, res) => {
     const { viewer } = await requireSignedIn(app, req);
     const parsed = bulkStatusSchema.safeParse(req.body ?? {});

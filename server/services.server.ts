@@ -23,6 +23,10 @@ import type { AdminToolsQuery } from "~/lib/admin-tools-query";
 import type { ToolStatus } from "~/lib/constants";
 import { deleteTools, setToolsStatus, type Actor } from "./services/admin/change-tools.server";
 import { listAdminTools } from "./services/admin/list-admin-tools.server";
+import {
+  exportCatalogue,
+  type ExportFormat,
+} from "./services/catalogue-files/export-catalogue.server";
 import { listLikedToolIds } from "./services/likes/list-liked-tool-ids.server";
 import { setToolLike } from "./services/likes/set-tool-like.server";
 import type { ViewCounter } from "./services/tools/view-counter.server";
@@ -66,6 +70,7 @@ export function createServices({ db, catalogue, env, hasOutbox, views }: Service
     setToolsStatus: (actor: Actor, ids: readonly string[], status: ToolStatus) =>
       setToolsStatus(db, actor, ids, status),
     deleteTools: (actor: Actor, ids: readonly string[]) => deleteTools(db, actor, ids),
+    exportCatalogue: (format: ExportFormat) => exportCatalogue(db, format),
     getNewsletterEmbedUrl: () => env.NEWSLETTER_EMBED_URL ?? null,
     subscribeToNewsletter: (signup: NewsletterSignup) => subscribeToNewsletter(db, signup),
     getAccount: (userId: string, sessionToken: string) =>

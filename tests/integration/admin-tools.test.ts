@@ -9,6 +9,7 @@ import { LIVE_CHANNEL, parseLiveEvent } from "../../server/live/live-events.serv
 import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
 import { deleteTools, setToolsStatus } from "../../server/services/admin/change-tools.server";
 import { listAdminTools } from "../../server/services/admin/list-admin-tools.server";
+import { exportCatalogue } from "../../server/services/catalogue-files/export-catalogue.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // Issue 7: bulk status changes and deletes keep the snapshot, the category statistics and the
@@ -134,5 +135,32 @@ describe(`admin tool changes on ${databaseKind}`, () => {
 
     const lastPage = await listAdminTools(database.db, adminToolsQuerySchema.parse({ page: 3 }));
     expect(lastPage.tools).toHaveLength(8);
+  });
+});
+
+describe(`catalogue export on ${databaseKind}`, () => {
+  it("exports every tool whatever its status, in both formats", async () => {
+    const database = await openTestDatabase();
+    try {
+      await seedDemoCatalogue(database.db, 12);
+      await setToolsStatus(database.db, ACTOR, ["demo-0002"], "draft");
+      const json = JSON.parse((await exportCatalogue(database.db, "json")).text) as {
+        id: string;
+        status: string;
+        pricing: { model: string | null };
+        hashtags: string[];
+      }[];
+      expect(json).toHaveLength(12);
+      expect(json.find((tool) => tool.id === "demo-0002")?.status).toBe("draft");
+      const row = await database.db.query.tools.findFirst({ where: eq(tools.id, "demo-0003") });
+      const exported = json.find((tool) => tool.id === "demo-0003")!;
+      expect(exported.pricing.model).toBe(row!.pricingModel);
+      expect(exported.hashtags).toEqual(row!.hashtags);
+      const csv = await exportCatalogue(database.db, "csv");
+      expect(csv.count).toBe(12);
+      expect(csv.text.startsWith("id,name,category,subCategory,status,")).toBe(true);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -102,13 +102,28 @@ export function AdminToolListPage({ list }: { list: AdminToolList }) {
         <h1 id="admin-tools-title" className="text-2xl font-bold text-slate-950">
           Tools
         </h1>
-        <p className="flex flex-wrap gap-3 text-sm text-slate-700">
+        <p className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
           {TOOL_STATUSES.map((status) => (
             <span key={status}>
               <span className="capitalize">{status}</span>{" "}
               <strong>{list.counts[status].toLocaleString("en-US")}</strong>
             </span>
           ))}
+          <span className="flex gap-2">
+            Export
+            <a
+              href="/api/admin/tools/export?format=csv"
+              className="font-medium text-brand-700 underline"
+            >
+              CSV
+            </a>
+            <a
+              href="/api/admin/tools/export?format=json"
+              className="font-medium text-brand-700 underline"
+            >
+              JSON
+            </a>
+          </span>
         </p>
       </div>
 

@@ -1,0 +1,61 @@
+// Issue 7 import/export format: the spec's field names (spec 3 Tool), nested fields as dotted
+// columns in CSV ("pricing.model"), list fields separated by "|".
+
+export const EXPORT_COLUMNS = [
+  "id",
+  "name",
+  "category",
+  "subCategory",
+  "status",
+  "createdAt",
+  "likes_total",
+  "views",
+  "rating_avg",
+  "pricing.model",
+  "pricing.amount",
+  "cardDescription",
+  "longDescription",
+  "seo.titleTag",
+  "seo.metaDescription",
+  "metaDescription",
+  "hashtags",
+  "keyFeatures",
+  "websiteUrl",
+  "mainImage",
+  "image",
+] as const;
+
+export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
+
+/** One tool as the files carry it. Lists are arrays; missing values are null. */
+export type FlatTool = Record<ExportColumn, string | number | string[] | null>;
+
+export const LIST_SEPARATOR = "|";
+
+/** JSON export: an array of tools with nested pricing and seo, as spec 3 names them. */
+export function toJsonDocument(tools: readonly FlatTool[]): string {
+  const nested = tools.map((tool) => {
+    const out: Record<string, unknown> = {};
+    for (const column of EXPORT_COLUMNS) {
+      const [head, tail] = column.split(".") as [string, string | undefined];
+      if (tail) out[head] = { ...(out[head] as object | undefined), [tail]: tool[column] };
+      else out[head] = tool[column];
+    }
+    return out;
+  });
+  return `${JSON.stringify(nested, null, 2)}\n`;
+}
+
+/** RFC 4180: quote a field when it holds a comma, quote, or line break; double inner quotes. */
+function csvField(value: string | number | string[] | null): string {
+  if (value === null) return "";
+  const text = Array.isArray(value) ? value.join(LIST_SEPARATOR) : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function toCsvDocument(tools: readonly FlatTool[]): string {
+  const lines = [EXPORT_COLUMNS.join(",")];
+  for (const tool of tools)
+    lines.push(EXPORT_COLUMNS.map((column) => csvField(tool[column])).join(","));
+  return `${lines.join("\r\n")}\r\n`;
+}
