@@ -46,5 +46,6 @@ test("the admin tool endpoints refuse visitors and non-admins", async ({ page })
     headers: origin,
   });
   expect(deleting.status()).toBe(403);
+  expect((await page.request.get("/api/admin/tools/export?format=json")).status()).toBe(403);
   expect((await page.request.get("/api/tools/demo-0001")).status()).toBe(200);
 });
