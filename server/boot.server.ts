@@ -76,11 +76,12 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
         catalogue.apply(event);
         live.receive(event);
       },
-      // Notifications sent while the listening connection was down are lost: start afresh.
-      () =>
-        void catalogue
-          .reload()
-          .catch((error: unknown) => logger.error({ err: error }, "reload failed")),
+      // Notifications sent while the listening connection was down are lost: start afresh, and
+      // tell every open stream to drop its live counts.
+      () => {
+        live.resync();
+        catalogue.reload().catch((error: unknown) => logger.error({ err: error }, "reload failed"));
+      },
     );
     const views = new ViewCounter(opened.db, logger);
     views.start();

@@ -1,10 +1,14 @@
 import type express from "express";
 import type { Application } from "../boot.server";
 import type { LiveEvent } from "../live/live-events.server";
+import type { Resync } from "../live/live-hub.server";
 import { signedInOf } from "./signed-in.server";
 
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_MS = 3000;
+/** Tabs of one browser share an address; more streams than this from one client are refused. */
+const MAX_STREAMS_PER_CLIENT = 50;
+const MAX_UNSENT_BYTES = 1 << 20;
 
 function message(event: string, data: unknown, id?: number) {
   return `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -16,55 +20,91 @@ function message(event: string, data: unknown, id?: number) {
  * Reconnecting with Last-Event-ID replays what was missed, or says "resync" when that is gone.
  */
 export function liveStream(app: Application): express.RequestHandler {
+  const openByClient = new Map<string, number>();
   return async (req, res) => {
-    const signedIn = await signedInOf(app, req);
-    const userId = signedIn?.viewer.id ?? null;
-    res.writeHead(200, {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store",
-      Connection: "keep-alive",
-      "X-Accel-Buffering": "no",
-    });
-    res.write(`retry: ${RECONNECT_MS}\n\n`);
-
-    const send = (event: LiveEvent) => {
-      if (event.type !== "like") return;
-      res.write(message("likes", { toolId: event.toolId, likesTotal: event.likesTotal }, event.id));
-      if (event.userId === userId) {
-        res.write(message("liked", { toolId: event.toolId, isLiked: event.isLiked }, event.id));
-      }
-    };
-    // Subscribe first, so nothing falls between the replay and the live events.
-    const buffered: LiveEvent[] = [];
-    const replayed = new Set<number>();
-    let isReplaying = true;
-    const unsubscribe = app.live.subscribe((event) => {
-      if (isReplaying) buffered.push(event);
-      else send(event);
-    });
-
-    const lastId = Number(req.get("last-event-id") ?? req.query.lastEventId ?? Number.NaN);
-    if (Number.isInteger(lastId) && lastId >= 0) {
-      const missed = app.live.since(lastId);
-      if (missed) {
-        for (const event of missed) {
-          send(event);
-          replayed.add(event.id);
-        }
-      } else {
-        res.write(message("resync", {}));
-      }
+    const client = req.ip ?? "";
+    const open = openByClient.get(client) ?? 0;
+    if (open >= MAX_STREAMS_PER_CLIENT) {
+      res.status(429).json({ error: { code: "RATE_LIMITED", message: "Too many open streams." } });
+      return;
     }
-    if (userId) {
-      res.write(message("me", { likedToolIds: await app.services.listLikedToolIds(userId) }));
-    }
-    isReplaying = false;
-    for (const event of buffered) if (!replayed.has(event.id)) send(event);
-
-    const heartbeat = setInterval(() => res.write(": keep-alive\n\n"), HEARTBEAT_MS);
-    req.on("close", () => {
+    openByClient.set(client, open + 1);
+    // Cleanup is set up before anything can wait or fail, so no stream outlives its client.
+    let unsubscribe = () => {};
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    res.on("close", () => {
       clearInterval(heartbeat);
       unsubscribe();
+      const left = (openByClient.get(client) ?? 1) - 1;
+      if (left > 0) openByClient.set(client, left);
+      else openByClient.delete(client);
     });
+    // A client that cannot keep up (its unsent data piles up) is dropped; it reconnects and
+    // resumes with Last-Event-ID.
+    const write = (text: string) => {
+      if (res.destroyed) return;
+      if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();
+      else res.write(text);
+    };
+    try {
+      const signedIn = await signedInOf(app, req);
+      if (res.destroyed) return;
+      const userId = signedIn?.viewer.id ?? null;
+      res.writeHead(200, {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-store",
+        Connection: "keep-alive",
+        "X-Accel-Buffering": "no",
+      });
+      write(`retry: ${RECONNECT_MS}\n\n`);
+
+      const send = (event: LiveEvent | Resync) => {
+        if (event.type === "resync") {
+          write(message("resync", {}));
+          return;
+        }
+        if (event.type !== "like") return;
+        write(message("likes", { toolId: event.toolId, likesTotal: event.likesTotal }, event.id));
+        if (event.userId === userId) {
+          write(message("liked", { toolId: event.toolId, isLiked: event.isLiked }, event.id));
+        }
+      };
+      // Subscribe first, so nothing falls between the replay and the live events.
+      const buffered: (LiveEvent | Resync)[] = [];
+      const replayed = new Set<number>();
+      let isReplaying = true;
+      unsubscribe = app.live.subscribe((event) => {
+        if (isReplaying) buffered.push(event);
+        else send(event);
+      });
+
+      // EventSource sends Last-Event-ID when it reconnects; a stream opened again by the page
+      // passes it in the query.
+      const lastId = Number(req.get("last-event-id") ?? req.query.lastEventId ?? Number.NaN);
+      if (Number.isInteger(lastId) && lastId >= 0) {
+        const missed = app.live.since(lastId);
+        if (missed) {
+          for (const event of missed) {
+            send(event);
+            replayed.add(event.id);
+          }
+        } else {
+          write(message("resync", {}));
+        }
+      }
+      if (userId) {
+        const likedToolIds = await app.services.listLikedToolIds(userId);
+        write(message("me", { likedToolIds }));
+      }
+      isReplaying = false;
+      for (const event of buffered) {
+        if (event.type === "resync" || !replayed.has(event.id)) send(event);
+      }
+      heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
+    } catch (error) {
+      // Headers may be sent already: end the stream; the browser reconnects.
+      if (res.headersSent) res.destroy();
+      else throw error;
+    }
   };
 }

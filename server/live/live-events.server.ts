@@ -27,7 +27,6 @@ const viewsEvent = z.object({
 const catalogueEvent = z.object({
   id: z.number().int().positive(),
   type: z.literal("catalogue"),
-  toolIds: z.array(z.string()),
 });
 
 export const liveEventSchema = z.discriminatedUnion("type", [
@@ -41,7 +40,26 @@ export type LikeEvent = z.infer<typeof likeEvent>;
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** NOTIFY's payload limit is 8000 bytes; view batches are split well below it. */
-export const MAX_VIEW_COUNTS_PER_EVENT = 100;
+const MAX_PAYLOAD_BYTES = 7000;
+
+/** Splits [toolId, views] pairs into groups whose event fits in one NOTIFY. */
+export function viewCountGroups(counts: readonly [string, number][]): [string, number][][] {
+  const groups: [string, number][][] = [];
+  let group: [string, number][] = [];
+  let bytes = 100;
+  for (const pair of counts) {
+    const size = Buffer.byteLength(JSON.stringify(pair)) + 1;
+    if (group.length > 0 && bytes + size > MAX_PAYLOAD_BYTES) {
+      groups.push(group);
+      group = [];
+      bytes = 100;
+    }
+    group.push(pair);
+    bytes += size;
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
 
 /**
  * Queues a live event in the caller's transaction: it is delivered when (and only if) the

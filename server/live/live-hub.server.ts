@@ -1,5 +1,10 @@
 import type { LiveEvent } from "./live-events.server";
 
+export interface Resync {
+  type: "resync";
+}
+const RESYNC: Resync = { type: "resync" };
+
 /** How many recent events a server keeps for browsers that reconnect (Last-Event-ID). */
 const RECENT_EVENTS = 5000;
 
@@ -9,7 +14,7 @@ const RECENT_EVENTS = 5000;
  */
 export class LiveHub {
   #recent: LiveEvent[] = [];
-  #subscribers = new Set<(event: LiveEvent) => void>();
+  #subscribers = new Set<(event: LiveEvent | Resync) => void>();
 
   receive(event: LiveEvent) {
     this.#recent.push(event);
@@ -18,7 +23,7 @@ export class LiveHub {
     for (const subscriber of this.#subscribers) subscriber(event);
   }
 
-  subscribe(subscriber: (event: LiveEvent) => void): () => void {
+  subscribe(subscriber: (event: LiveEvent | Resync) => void): () => void {
     this.#subscribers.add(subscriber);
     return () => this.#subscribers.delete(subscriber);
   }
@@ -35,9 +40,13 @@ export class LiveHub {
     return this.#recent.filter((event) => event.id > lastId);
   }
 
-  /** Forgets what it kept: events may have been missed (the listening connection was lost). */
-  reset() {
+  /**
+   * Events may have been missed (the listening connection was lost): forget what was kept and
+   * tell every open stream so.
+   */
+  resync() {
     this.#recent = [];
+    for (const subscriber of this.#subscribers) subscriber(RESYNC);
   }
 
   get subscriberCount() {

@@ -354,8 +354,11 @@ describe("LiveHub", () => {
     const hub = hubWith([51, 52, 53]);
     expect(hub.since(50)?.map((event) => event.id)).toEqual([51, 52, 53]);
     // The listening connection was lost: kept events no longer tell the whole story.
-    hub.reset();
+    const told: string[] = [];
+    hub.subscribe((event) => told.push(event.type));
+    hub.resync();
     expect(hub.since(52)).toBeNull();
+    expect(told).toEqual(["resync"]);
   });
   const upTo = (last: number, first = 1) =>
     Array.from({ length: last - first + 1 }, (_, index) => first + index);
@@ -364,8 +367,12 @@ describe("LiveHub", () => {
     const hub = new LiveHub();
     const first: number[] = [];
     const second: number[] = [];
-    const stopFirst = hub.subscribe((event) => first.push(event.id));
-    hub.subscribe((event) => second.push(event.id));
+    const stopFirst = hub.subscribe((event) => {
+      if (event.type !== "resync") first.push(event.id);
+    });
+    hub.subscribe((event) => {
+      if (event.type !== "resync") second.push(event.id);
+    });
     expect(hub.subscriberCount).toBe(2);
 
     hub.receive(likeEvent(1));

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore } from "react";
 import { Link, useRevalidator } from "react-router";
 import { useLikeStore } from "~/components/likes/live-likes";
 import { ToolCard } from "~/components/tool-card";
@@ -67,14 +67,20 @@ export function AccountPage({
   );
 }
 
-/** Reloads the favourites when the live stream says the person's likes differ from the list. */
+/**
+ * Reloads the favourites when the live stream's likes differ from the list: once per change of
+ * the live likes, so a difference the server cannot resolve (a like of a deleted tool, say) never
+ * turns into a loop.
+ */
 function useLiveFavourites(likedToolIds: readonly string[]) {
   const store = useLikeStore();
   const revalidator = useRevalidator();
   const live = useSyncExternalStore(store.subscribe, store.likedSignature, () => null);
   const loaded = [...likedToolIds].sort().join(" ");
-  const isStale = live !== null && live !== loaded;
+  const handled = useRef<string | null>(null);
   useEffect(() => {
-    if (isStale && revalidator.state === "idle") void revalidator.revalidate();
-  }, [isStale, live, revalidator]);
+    if (live === null || live === loaded || handled.current === live) return;
+    handled.current = live;
+    void revalidator.revalidate();
+  }, [live, loaded, revalidator]);
 }

@@ -127,7 +127,11 @@ export function AdminToolListPage({ list }: { list: AdminToolList }) {
         </p>
       </div>
 
-      <Form method="get" className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+      <Form
+        key={searchParams.toString()}
+        method="get"
+        className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+      >
         <label className="text-sm lg:col-span-2">
           <span className="block font-medium text-slate-800">Search by name</span>
           <input
@@ -178,7 +182,9 @@ export function AdminToolListPage({ list }: { list: AdminToolList }) {
         aria-label="Change the chosen tools"
         className="sticky top-0 z-10 mt-5 flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white p-3"
       >
-        <span className="mr-2 text-sm text-slate-700">{chosen.length} chosen</span>
+        <span className="mr-2 text-sm text-slate-700" aria-live="polite">
+          {chosen.length} chosen
+        </span>
         {TOOL_STATUSES.map((status) => (
           <button
             key={status}
@@ -321,6 +327,11 @@ export function AdminToolListPage({ list }: { list: AdminToolList }) {
         onClose={() => setIsDeleteOpen(false)}
         title="Delete these tools?"
       >
+        {error && (
+          <div className="mb-3">
+            <ErrorBox>{error}</ErrorBox>
+          </div>
+        )}
         <p className="text-sm text-slate-700">
           {chosen.length} {chosen.length === 1 ? "tool" : "tools"} and their likes will be removed
           for good. To hide a tool but keep it, set it offline instead.

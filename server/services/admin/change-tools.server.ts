@@ -4,6 +4,14 @@ import type { Database } from "../../db/client.server";
 import { adminAudit, tools } from "../../db/schema";
 import { notifyLive } from "../../live/live-events.server";
 
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Rows locked in id order: concurrent bulk writes and view flushes never deadlock. */
+async function lockInOrder(tx: Transaction, ids: readonly string[]) {
+  const sorted = [...new Set(ids)].sort();
+  await tx.execute(sql`select id from tools where id in ${sorted} order by id for no key update`);
+}
+
 export interface Actor {
   id: string;
   email: string;
@@ -21,6 +29,7 @@ export async function setToolsStatus(
   status: ToolStatus,
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    await lockInOrder(tx, ids);
     const changed = await tx
       .update(tools)
       .set({ status, updatedAt: sql`now()` })
@@ -34,7 +43,7 @@ export async function setToolsStatus(
       action: "set-status",
       details: { toolIds, status },
     });
-    await notifyLive(tx, { type: "catalogue", toolIds });
+    await notifyLive(tx, { type: "catalogue" });
     return changed.length;
   });
 }
@@ -46,6 +55,7 @@ export async function deleteTools(
   ids: readonly string[],
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    await lockInOrder(tx, ids);
     const deleted = await tx
       .delete(tools)
       .where(inArray(tools.id, [...ids]))
@@ -58,7 +68,7 @@ export async function deleteTools(
       action: "delete",
       details: { toolIds, names: deleted.map((row) => row.name) },
     });
-    await notifyLive(tx, { type: "catalogue", toolIds });
+    await notifyLive(tx, { type: "catalogue" });
     return deleted.length;
   });
 }

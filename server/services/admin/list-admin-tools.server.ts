@@ -7,9 +7,9 @@ import { tools } from "../../db/schema";
 const ORDER: Record<AdminToolsQuery["sort"], SQL[]> = {
   created: [desc(tools.createdAt), asc(tools.id)],
   name: [asc(tools.name), asc(tools.id)],
-  likes: [desc(tools.likesTotal), desc(tools.createdAt)],
-  views: [desc(tools.views), desc(tools.createdAt)],
-  rating: [desc(tools.ratingAvg), desc(tools.createdAt)],
+  likes: [desc(tools.likesTotal), desc(tools.createdAt), asc(tools.id)],
+  views: [desc(tools.views), desc(tools.createdAt), asc(tools.id)],
+  rating: [desc(tools.ratingAvg), desc(tools.createdAt), asc(tools.id)],
 };
 
 /** Escapes LIKE's wildcards, so a search for "100%" means those characters. */

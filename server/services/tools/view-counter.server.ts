@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { MAX_VIEW_COUNTS_PER_EVENT, notifyLive } from "../../live/live-events.server";
+import { notifyLive, viewCountGroups } from "../../live/live-events.server";
 import type { Logger } from "../../logger.server";
 
 /** DESIGN.md 4 Views: increments wait in memory at most this long. */
@@ -46,22 +46,25 @@ export class ViewCounter {
     const batch = this.#pending;
     this.#pending = new Map();
     try {
+      // Rows are locked in id order, so flushes of several servers never deadlock.
+      const ids = [...batch.keys()].sort();
       const values = sql.join(
-        [...batch].map(([id, count]) => sql`(${id}, ${count}::int)`),
+        ids.map((id) => sql`(${id}, ${batch.get(id)!}::int)`),
         sql`, `,
       );
       await this.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select id from tools where id in ${ids} order by id for no key update`,
+        );
         const result = await tx.execute<{ id: string; views: number }>(sql`
           update tools set views = tools.views + batch.count
           from (values ${values}) as batch(id, count)
           where tools.id = batch.id and tools.status = 'online'
           returning tools.id, tools.views`);
         const rows = (result as unknown as { rows: { id: string; views: number }[] }).rows;
-        for (let start = 0; start < rows.length; start += MAX_VIEW_COUNTS_PER_EVENT) {
-          const counts = rows
-            .slice(start, start + MAX_VIEW_COUNTS_PER_EVENT)
-            .map((row): [string, number] => [row.id, Number(row.views)]);
-          await notifyLive(tx, { type: "views", counts });
+        const counts = rows.map((row): [string, number] => [row.id, Number(row.views)]);
+        for (const group of viewCountGroups(counts)) {
+          await notifyLive(tx, { type: "views", counts: group });
         }
       });
     } catch (error) {
