@@ -58,6 +58,13 @@ export const deleteAccountSchema = z.object({
   confirm: z.string().max(20).optional(),
 });
 
+/** The first message for each field of a failed parse, for errors shown under the fields. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}
+
 /** The first message of a failed parse, for a form's single error line. */
 export function firstProblem(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Check the form and try again.";

@@ -6,6 +6,7 @@ import {
   PASSWORD,
   resetPasswordByMail,
   signInByApi,
+  signInWithGoogle,
   signUpByApi,
   test,
   uniqueEmail,
@@ -143,22 +144,7 @@ test("Google sign-in in a popup creates the profile once; later sign-ins keep it
   page,
 }) => {
   const email = uniqueEmail("google");
-  async function signInWithGoogle(name: string) {
-    await openApp(page, "/");
-    await page.getByRole("button", { name: "Sign In" }).first().click();
-    const popupOpened = page.waitForEvent("popup");
-    await page.getByRole("button", { name: "Continue with Google" }).click();
-    const popup = await popupOpened;
-    await popup.getByLabel("Email").fill(email);
-    await popup.getByLabel("Name").fill(name);
-    // The popup may close as soon as the provider answers: listen before clicking.
-    const closed = popup.waitForEvent("close");
-    await popup.getByRole("button", { name: "Continue" }).click();
-    await closed;
-    await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
-  }
-
-  await signInWithGoogle("Gina First");
+  await signInWithGoogle(page, email, "Gina First");
   await page.getByRole("link", { name: "My Account" }).click();
   const profile = page.getByRole("region", { name: "Profile" });
   await expect(profile).toContainText("Gina First");
@@ -167,7 +153,7 @@ test("Google sign-in in a popup creates the profile once; later sign-ins keep it
 
   await page.getByRole("button", { name: "Sign Out", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
-  await signInWithGoogle("Gina Renamed At Google");
+  await signInWithGoogle(page, email, "Gina Renamed At Google");
   await openApp(page, "/account");
   await expect(profile).toContainText("Gina First");
   await expect(profile).not.toContainText("Renamed");

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/form-controls";
-import { changePasswordSchema } from "~/lib/account-forms";
+import { changePasswordSchema, fieldErrorsOf } from "~/lib/account-forms";
 import { authErrorMessage, changePassword } from "~/lib/auth/auth-client";
 import { Panel } from "./panel";
 
@@ -16,9 +16,7 @@ export function PasswordSection() {
     const data = new FormData(form);
     const parsed = changePasswordSchema.safeParse(Object.fromEntries(data));
     if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      setFieldErrors(errors);
+      setFieldErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setFieldErrors({});

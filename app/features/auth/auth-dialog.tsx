@@ -5,7 +5,7 @@ import { Dialog } from "~/components/dialog";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
 import { SIGNED_IN_TOAST_MS } from "~/lib/constants";
-import { signInSchema, signUpSchema } from "~/lib/account-forms";
+import { fieldErrorsOf, signInSchema, signUpSchema } from "~/lib/account-forms";
 import { authErrorMessage, signIn, signUp } from "~/lib/auth/auth-client";
 import { useIsGoogleSignInEnabled } from "~/lib/auth/use-viewer";
 import { continueWithGoogle } from "./google-sign-in";
@@ -26,15 +26,6 @@ interface AuthDialogProps {
 type FieldErrors = Partial<
   Record<"displayName" | "email" | "password" | "confirmPassword", string>
 >;
-
-function fieldErrorsOf(issues: { path: PropertyKey[]; message: string }[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0]) as keyof FieldErrors;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 /**
  * spec 2 Modals and 4 Auth modal: sign in or sign up, by email and password or with Google. The
@@ -66,7 +57,7 @@ export function AuthDialog({
     const parsed =
       shownMode === "signup" ? signUpSchema.safeParse(values) : signInSchema.safeParse(values);
     if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error.issues));
+      setFieldErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setFieldErrors({});

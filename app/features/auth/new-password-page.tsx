@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useAuthPrompt } from "~/components/auth-prompt";
 import { ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/form-controls";
-import { newPasswordSchema } from "~/lib/account-forms";
+import { fieldErrorsOf, newPasswordSchema } from "~/lib/account-forms";
 import { authErrorMessage, resetPassword } from "~/lib/auth/auth-client";
 
 interface NewPasswordPageProps {
@@ -24,9 +24,7 @@ export function NewPasswordPage({ token }: NewPasswordPageProps) {
       Object.fromEntries(new FormData(event.currentTarget)),
     );
     if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-      setFieldErrors(errors);
+      setFieldErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setFieldErrors({});
