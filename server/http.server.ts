@@ -13,6 +13,7 @@ import { toolQuerySchema, queryFromSearchParams } from "~/lib/tool-query";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "./auth/auth.server";
 import { toolActionRoutes, isToolId } from "./api/likes-routes.server";
 import { liveStream } from "./api/live-stream.server";
+import { enforceRateLimit } from "./api/rate-limit.server";
 import { requireSignedIn, signedInOf } from "./api/signed-in.server";
 import type { Application } from "./boot.server";
 import type { Env } from "./env.server";
@@ -96,11 +97,7 @@ function accountRoutes(app: Application): express.Router {
     const parsed = deleteAccountSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw AppError.fromZod(parsed.error);
     // A stolen session must not be able to guess the password here.
-    const decision = await app.services.limitRate(`delete-account:${viewer.id}`, DELETE_RATE);
-    if (!decision.allowed) {
-      res.setHeader("Retry-After", String(decision.retryAfter));
-      throw new AppError("RATE_LIMITED", "Too many attempts. Please try again later.");
-    }
+    await enforceRateLimit(app, res, `delete-account:${viewer.id}`, DELETE_RATE);
     await app.services.deleteAccount(viewer.id, parsed.data);
     for (const name of SESSION_COOKIES) res.clearCookie(name, { path: "/" });
     res.status(204).end();

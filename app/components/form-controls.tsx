@@ -61,6 +61,21 @@ export function SuccessBox({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The outcome of an action: the success line or the red box. */
+export interface ActionResult {
+  ok: boolean;
+  message: string;
+}
+
+export function ResultBox({ result }: { result: ActionResult | null }) {
+  if (!result) return null;
+  return result.ok ? (
+    <SuccessBox>{result.message}</SuccessBox>
+  ) : (
+    <ErrorBox>{result.message}</ErrorBox>
+  );
+}
+
 interface SubmitButtonProps {
   isPending: boolean;
   pendingLabel: string;

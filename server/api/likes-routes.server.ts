@@ -2,6 +2,7 @@ import express from "express";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import type { RateRule } from "../rate-limit/consume-rate-limit.server";
+import { enforceRateLimit } from "./rate-limit.server";
 import { requireSignedIn } from "./signed-in.server";
 
 /** DESIGN.md 8: per person for likes, per client address for views. */
@@ -10,13 +11,6 @@ export const VIEW_RATE: RateRule = { window: 60, max: 120 };
 
 /** Tool ids are short and plain; anything else cannot name a tool (and never reaches SQL). */
 export const isToolId = (id: string) => /^[\w-]{1,100}$/.test(id);
-
-async function limit(app: Application, res: express.Response, key: string, rule: RateRule) {
-  const decision = await app.services.limitRate(key, rule);
-  if (decision.allowed) return;
-  res.setHeader("Retry-After", String(decision.retryAfter));
-  throw new AppError("RATE_LIMITED", "Too many requests. Please try again in a moment.");
-}
 
 /** spec 7 likeTool, unlikeTool and incrementViews. */
 export function toolActionRoutes(app: Application): express.Router {
@@ -30,7 +24,7 @@ export function toolActionRoutes(app: Application): express.Router {
       if (!viewer.emailVerified) {
         throw new AppError("FORBIDDEN", "Verify your email address to like tools.");
       }
-      await limit(app, res, `likes:${viewer.id}`, LIKE_RATE);
+      await enforceRateLimit(app, res, `likes:${viewer.id}`, LIKE_RATE);
       const state = isToolId(toolId)
         ? await app.services.setToolLike({ userId: viewer.id, toolId, isLiked })
         : null;
@@ -41,7 +35,7 @@ export function toolActionRoutes(app: Application): express.Router {
   router.delete("/:id/like", setLike(false));
 
   router.post("/:id/views", async (req, res) => {
-    await limit(app, res, `views:${req.ip ?? ""}`, VIEW_RATE);
+    await enforceRateLimit(app, res, `views:${req.ip ?? ""}`, VIEW_RATE);
     const toolId = String(req.params.id);
     if (!isToolId(toolId) || !app.services.recordView(toolId)) {
       throw new AppError("NOT_FOUND", "No tool has that id.");

@@ -98,6 +98,25 @@ test("liked tools appear on /account live when liked on another device", async (
   await other.context.close();
 });
 
+test("a second click while a like is pending sends nothing", async ({ page }) => {
+  await signUpByApi(page, { email: uniqueEmail("pending") });
+  const tool = await someTool(page, 15);
+  let requests = 0;
+  await page.route("**/api/tools/*/like", async (route) => {
+    requests++;
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await openApp(page, toolPath(tool));
+  const button = likeButton(page, tool);
+  await button.click();
+  await button.click();
+  await button.click();
+  await expect(page.getByText("Added to favorites!")).toBeVisible();
+  expect(requests).toBe(1);
+  await expect(button).toHaveAttribute("aria-pressed", "true");
+});
+
 test("a failed like shows the inline error for 5 s and the failure toast", async ({
   page,
   consoleProblems,

@@ -1,7 +1,6 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createAuth, type Auth } from "../../server/auth/auth.server";
+import type { Auth } from "../../server/auth/auth.server";
 import { createViewerReader } from "../../server/auth/viewer.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import {
@@ -13,37 +12,19 @@ import {
   tools,
   userProfiles,
 } from "../../server/db/schema";
-import type { Mail, Mailer } from "../../server/mail/mailer.server";
+import type { Mailer } from "../../server/mail/mailer.server";
 import { checkAccountPassword } from "../../server/services/account/check-account-password.server";
 import { deleteAccount } from "../../server/services/account/delete-account.server";
 import { setAdminRole } from "../../server/services/account/set-admin-role.server";
 import { createToolRow } from "../factories";
+import { buildTestAuth, recordingMailer } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 const APP_URL = "http://localhost:3000";
 const PASSWORD = "correct horse battery";
 
-/** Mail kept in memory, as the development outbox would keep it. */
-function recordingMailer(): Mailer & { sent: Mail[] } {
-  const sent: Mail[] = [];
-  return {
-    kind: "outbox",
-    sent,
-    async send(mail) {
-      sent.push(mail);
-    },
-    close: () => {},
-  };
-}
-
 function buildAuth(database: DatabaseHandle, mailer: Mailer): Auth {
-  return createAuth({
-    env: { APP_URL, NODE_ENV: "test", GOOGLE_ISSUER_URL: "https://accounts.google.com" },
-    secret: "x".repeat(32),
-    db: database.db,
-    mailer,
-    logger: pino({ level: "silent" }),
-  });
+  return buildTestAuth(database, { appUrl: APP_URL, mailer });
 }
 
 /** A POST to the auth routes as the browser sends it, from client address `ip`. */

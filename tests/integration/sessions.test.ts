@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, type Auth } from "../../server/auth/auth.server";
+import type { Auth } from "../../server/auth/auth.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { authVerifications } from "../../server/db/schema";
 import type { Mail } from "../../server/mail/mailer.server";
+import { buildTestAuth } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // DESIGN.md 8 session rules, proved against Better Auth on a real database: cookie flags, a new
@@ -19,16 +19,10 @@ describe(`sessions and reset tokens on ${databaseKind}`, () => {
   let address = 1;
 
   const build = (appUrl: string): Auth =>
-    createAuth({
-      env: {
-        APP_URL: appUrl,
-        NODE_ENV: "production",
-        GOOGLE_ISSUER_URL: "https://accounts.google.com",
-      },
-      secret: "y".repeat(32),
-      db: database.db,
+    buildTestAuth(database, {
+      appUrl,
+      nodeEnv: "production",
       mailer: { kind: "outbox", send: async (mail) => void sent.push(mail), close: () => {} },
-      logger: pino({ level: "silent" }),
     });
 
   const call = (auth: Auth, appUrl: string, path: string, body?: unknown, cookie?: string) =>

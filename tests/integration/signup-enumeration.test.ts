@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuth, type Auth } from "../../server/auth/auth.server";
+import type { Auth } from "../../server/auth/auth.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { authUsers } from "../../server/db/schema";
+import { buildTestAuth } from "./test-auth";
 import { openTestDatabase } from "./test-database";
 
 describe("sign-up never reveals whether an email is taken", () => {
@@ -24,17 +24,7 @@ describe("sign-up never reveals whether an email is taken", () => {
     );
   beforeAll(async () => {
     database = await openTestDatabase();
-    auth = createAuth({
-      env: {
-        APP_URL: "http://localhost:3000",
-        NODE_ENV: "test",
-        GOOGLE_ISSUER_URL: "https://accounts.google.com",
-      },
-      secret: "x".repeat(32),
-      db: database.db,
-      mailer: { kind: "outbox", send: async () => {}, close() {} },
-      logger: pino({ level: "silent" }),
-    });
+    auth = buildTestAuth(database);
     await signUp({ email: "taken@example.com", password: "password123", name: "T" });
   });
   afterAll(() => database.close());
@@ -77,17 +67,7 @@ describe("sign-up input cannot choose privileges", () => {
   it("ignores a role in the body", async () => {
     const database = await openTestDatabase();
     try {
-      const auth = createAuth({
-        env: {
-          APP_URL: "http://localhost:3000",
-          NODE_ENV: "test",
-          GOOGLE_ISSUER_URL: "https://accounts.google.com",
-        },
-        secret: "x".repeat(32),
-        db: database.db,
-        mailer: { kind: "outbox", send: async () => {}, close() {} },
-        logger: pino({ level: "silent" }),
-      });
+      const auth = buildTestAuth(database);
       await auth.handler(
         new Request("http://localhost:3000/api/auth/sign-up/email", {
           method: "POST",

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/form-controls";
+import { type ActionResult, ResultBox, SubmitButton, TextField } from "~/components/form-controls";
 import { changePasswordSchema, fieldErrorsOf } from "~/lib/account-forms";
 import { authErrorMessage, changePassword } from "~/lib/auth/auth-client";
 import { Panel } from "./panel";
@@ -7,7 +7,7 @@ import { Panel } from "./panel";
 export function PasswordSection() {
   const [isPending, setIsPending] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -65,12 +65,7 @@ export function PasswordSection() {
           <input type="checkbox" name="signOutOthers" defaultChecked className="size-4" />
           Sign out of my other devices
         </label>
-        {result &&
-          (result.ok ? (
-            <SuccessBox>{result.message}</SuccessBox>
-          ) : (
-            <ErrorBox>{result.message}</ErrorBox>
-          ))}
+        <ResultBox result={result} />
         <div className="w-48">
           <SubmitButton isPending={isPending} pendingLabel="Changing...">
             Change password

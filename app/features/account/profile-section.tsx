@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/form-controls";
+import { type ActionResult, ResultBox, SubmitButton, TextField } from "~/components/form-controls";
 import { displayNameSchema, firstProblem } from "~/lib/account-forms";
 import { authErrorMessage, updateDisplayName } from "~/lib/auth/auth-client";
 import type { Viewer } from "~/lib/profile";
@@ -17,7 +17,7 @@ interface ProfileSectionProps {
 export function ProfileSection({ viewer, createdAt, signInMethods }: ProfileSectionProps) {
   const revalidator = useRevalidator();
   const [isPending, setIsPending] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
 
   async function save(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,12 +83,7 @@ export function ProfileSection({ viewer, createdAt, signInMethods }: ProfileSect
           autoComplete="name"
           hint="Shown instead of your email address. Leave empty to use the start of your email."
         />
-        {result &&
-          (result.ok ? (
-            <SuccessBox>{result.message}</SuccessBox>
-          ) : (
-            <ErrorBox>{result.message}</ErrorBox>
-          ))}
+        <ResultBox result={result} />
         <div className="w-40">
           <SubmitButton isPending={isPending} pendingLabel="Saving...">
             Save name

@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { ErrorBox, SuccessBox } from "~/components/form-controls";
+import { type ActionResult, ResultBox } from "~/components/form-controls";
 import { authErrorMessage, revokeOtherSessions } from "~/lib/auth/auth-client";
 import { Panel } from "./panel";
 
 export function SessionsSection({ otherSessions }: { otherSessions: number }) {
   const revalidator = useRevalidator();
   const [isPending, setIsPending] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [result, setResult] = useState<ActionResult | null>(null);
 
   async function signOutOthers() {
     setIsPending(true);
@@ -32,11 +32,7 @@ export function SessionsSection({ otherSessions }: { otherSessions: number }) {
       </p>
       {result && (
         <div className="mt-3">
-          {result.ok ? (
-            <SuccessBox>{result.message}</SuccessBox>
-          ) : (
-            <ErrorBox>{result.message}</ErrorBox>
-          )}
+          <ResultBox result={result} />
         </div>
       )}
       <button
