@@ -46,6 +46,7 @@ for (const size of SIZES) {
     env: { NODE_ENV: "production" },
     hasOutbox: false,
     views: undefined as unknown as ViewCounter,
+    mediaDir: "",
   });
   console.log(`\n${size.toLocaleString("en-US")} tools`);
   console.log("page".padEnd(40), "status".padStart(6), "raw".padStart(10), "gzip".padStart(10));

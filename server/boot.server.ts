@@ -100,6 +100,7 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
         env,
         hasOutbox: mailer.kind === "outbox",
         views,
+        mediaDir,
       }),
       auth,
       readSignedIn: createViewerReader(auth, opened.db, env.ADMIN_EMAILS ?? []),

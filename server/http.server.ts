@@ -10,6 +10,10 @@ import type { ViteDevServer } from "vite";
 import { deleteAccountSchema } from "~/lib/account-forms";
 import { adminToolsQuerySchema, bulkDeleteSchema, bulkStatusSchema } from "~/lib/admin-tools-query";
 import { toolQuerySchema, queryFromSearchParams } from "~/lib/tool-query";
+import { importQuerySchema, MAX_IMPORT_BYTES, markdownPreviewSchema } from "~/lib/catalogue-import";
+import { toolEditSchema, toolFieldErrors } from "~/lib/tool-form";
+import type { ZodError } from "zod";
+import { MAX_IMAGE_BYTES } from "./media/tool-images.server";
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "./auth/auth.server";
 import { toolActionRoutes, isToolId } from "./api/likes-routes.server";
 import { liveStream } from "./api/live-stream.server";
@@ -66,7 +70,7 @@ function securityHeaders(isProduction: boolean, isHttps: boolean): RequestHandle
   };
 }
 
-function apiRoutes(app: Application): express.Router {
+function apiRoutes(app: Application, logger: Logger): express.Router {
   const router = express.Router();
   router.get("/tools", (req, res) => {
     const url = new URL(req.originalUrl, "http://localhost");
@@ -82,7 +86,7 @@ function apiRoutes(app: Application): express.Router {
   router.use("/tools", toolActionRoutes(app));
   router.get("/live", liveStream(app));
   router.use("/account", accountRoutes(app));
-  router.use("/admin", adminRoutes(app));
+  router.use("/admin", adminRoutes(app, logger));
   router.use(() => {
     throw new AppError("NOT_FOUND", "No such endpoint.");
   });
@@ -118,7 +122,7 @@ const SESSION_COOKIES = [
  * /api/admin: spec 6, enforced here whatever the client does. 401 signed out, 403 for anyone
  * without the admin role, read from the database on every request.
  */
-function adminRoutes(app: Application): express.Router {
+function adminRoutes(app: Application, logger: Logger): express.Router {
   const router = express.Router();
   router.use(async (req, _res, next) => {
     const { viewer } = await requireSignedIn(app, req);
@@ -158,7 +162,85 @@ function adminRoutes(app: Application): express.Router {
     if (!parsed.success) throw AppError.fromZod(parsed.error);
     res.json({ deleted: await app.services.deleteTools(viewer, parsed.data.ids) });
   });
+  router.use(adminEditRoutes(app, logger));
   return router;
+}
+
+/** Tool forms, images, the Markdown preview and imports (issue 7); the role is checked above. */
+function adminEditRoutes(app: Application, logger: Logger): express.Router {
+  const router = express.Router();
+  const toolBody = express.json({ limit: "256kb" });
+  router.post("/tools", toolBody, async (req, res) => {
+    const { viewer } = await requireSignedIn(app, req);
+    const parsed = toolEditSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw invalidTool(parsed.error);
+    res.status(201).json({ tool: await app.services.createTool(viewer, parsed.data.tool) });
+  });
+  router.put("/tools/:id", toolBody, async (req, res) => {
+    const { viewer } = await requireSignedIn(app, req);
+    if (!isToolId(req.params.id)) throw new AppError("NOT_FOUND", "No tool has that id.");
+    const parsed = toolEditSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw invalidTool(parsed.error);
+    const { tool, updatedAt } = parsed.data;
+    res.json({ tool: await app.services.updateTool(viewer, req.params.id, tool, updatedAt) });
+  });
+  router.post(
+    "/images",
+    express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }),
+    async (req, res) => {
+      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const path = await app.services.storeToolImage(bytes);
+      res.status(201).json({ path });
+    },
+  );
+  router.post("/markdown", express.json({ limit: "256kb" }), (req, res) => {
+    const parsed = markdownPreviewSchema.safeParse(req.body ?? {});
+    if (!parsed.success) throw AppError.fromZod(parsed.error);
+    res.json({ html: app.services.previewMarkdown(parsed.data.source) });
+  });
+  router.post(
+    "/import",
+    express.text({ type: () => true, limit: MAX_IMPORT_BYTES }),
+    async (req, res) => {
+      const { viewer } = await requireSignedIn(app, req);
+      const parsed = importQuerySchema.safeParse(req.query);
+      if (!parsed.success)
+        throw AppError.fromZod(parsed.error, "The import options are not valid.");
+      const { format, name, dryRun, stream } = parsed.data;
+      const file = { name, format, text: typeof req.body === "string" ? req.body : "" };
+      if (!stream) {
+        res.json(await app.services.importCatalogue(viewer, file, { dryRun }));
+        return;
+      }
+      // Large files: one JSON line per step, so the page can show progress, then the report.
+      res.type("application/x-ndjson");
+      const send = (line: object) => res.write(`${JSON.stringify(line)}\n`);
+      try {
+        const report = await app.services.importCatalogue(viewer, file, {
+          dryRun,
+          onProgress: (progress) => send({ progress }),
+        });
+        send({ report });
+      } catch (error) {
+        const known = error instanceof AppError ? error : null;
+        if (!known) logger.error({ err: error }, "import failed");
+        send(
+          known?.toJSON() ?? {
+            error: {
+              code: "INTERNAL",
+              message: "The import failed on our side; nothing was imported.",
+            },
+          },
+        );
+      }
+      res.end();
+    },
+  );
+  return router;
+}
+
+function invalidTool(error: ZodError): AppError {
+  return new AppError("INVALID", "Some fields need attention.", toolFieldErrors(error));
 }
 
 /**
@@ -191,6 +273,10 @@ function apiErrors(logger: Logger): ErrorRequestHandler {
       return;
     }
     const status = clientErrorStatus(error);
+    if (status === 413) {
+      res.status(413).json({ error: { code: "TOO_LARGE", message: "The file is too large." } });
+      return;
+    }
     if (status) {
       res.status(status).json(new AppError("INVALID", "The request is not valid.").toJSON());
       return;
@@ -239,8 +325,9 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
     compression({
       // Pages compress their own stream; an event stream must never wait in a compressor.
       filter: (req, res) =>
-        !/^text\/(html|event-stream)/.test(String(res.getHeader("Content-Type") ?? "")) &&
-        compression.filter(req, res),
+        !/^(text\/(html|event-stream)|application\/x-ndjson)/.test(
+          String(res.getHeader("Content-Type") ?? ""),
+        ) && compression.filter(req, res),
     }),
   );
   server.use(securityHeaders(env.NODE_ENV === "production", env.APP_URL.startsWith("https:")));
@@ -272,7 +359,7 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     void authHandler(req, res);
   });
-  server.use("/api", apiRoutes(app), apiErrors(logger));
+  server.use("/api", apiRoutes(app, logger), apiErrors(logger));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (vite) {

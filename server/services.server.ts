@@ -23,6 +23,17 @@ import type { AdminToolsQuery } from "~/lib/admin-tools-query";
 import type { ToolStatus } from "~/lib/constants";
 import { deleteTools, setToolsStatus, type Actor } from "./services/admin/change-tools.server";
 import { listAdminTools } from "./services/admin/list-admin-tools.server";
+import { getEditableTool } from "./services/admin/get-editable-tool.server";
+import { listTaxonomySuggestions } from "./services/admin/list-taxonomy-suggestions.server";
+import { createTool, updateTool } from "./services/admin/save-tool.server";
+import {
+  importCatalogue,
+  type ImportFile,
+} from "./services/catalogue-files/import-catalogue.server";
+import type { ImportProgress } from "~/lib/catalogue-import";
+import { renderMarkdown } from "./services/tools/render-markdown.server";
+import { removeUnusedImages, storeToolImage } from "./media/tool-images.server";
+import type { ToolInput } from "~/lib/tool-form";
 import {
   exportCatalogue,
   type ExportFormat,
@@ -41,13 +52,15 @@ export interface ServiceDeps {
   /** Mail is kept in the database outbox (no SMTP_URL). */
   hasOutbox: boolean;
   views: ViewCounter;
+  /** Where uploaded and demo images live (served under /media). */
+  mediaDir: string;
 }
 
 /**
  * The services that routes reach through the request context, bound to this server's database
  * and catalogue. Routes stay thin and never import server code.
  */
-export function createServices({ db, catalogue, env, hasOutbox, views }: ServiceDeps) {
+export function createServices({ db, catalogue, env, hasOutbox, views, mediaDir }: ServiceDeps) {
   const featuredIds = env.FEATURED_TOOL_IDS ?? DEMO_FEATURED_TOOL_IDS;
   return {
     findTools: (query: ToolQuery) => findTools(catalogue.snapshot, query),
@@ -69,7 +82,26 @@ export function createServices({ db, catalogue, env, hasOutbox, views }: Service
     listAdminTools: (query: AdminToolsQuery) => listAdminTools(db, query),
     setToolsStatus: (actor: Actor, ids: readonly string[], status: ToolStatus) =>
       setToolsStatus(db, actor, ids, status),
-    deleteTools: (actor: Actor, ids: readonly string[]) => deleteTools(db, actor, ids),
+    async deleteTools(actor: Actor, ids: readonly string[]) {
+      const { deleted, images } = await deleteTools(db, actor, ids);
+      await removeUnusedImages(db, mediaDir, images);
+      return deleted;
+    },
+    getEditableTool: (id: string) => getEditableTool(db, id),
+    listTaxonomySuggestions: () => listTaxonomySuggestions(db),
+    createTool: (actor: Actor, input: ToolInput) => createTool(db, actor, input),
+    async updateTool(actor: Actor, id: string, input: ToolInput, expectedUpdatedAt?: string) {
+      const saved = await updateTool(db, actor, id, input, expectedUpdatedAt);
+      await removeUnusedImages(db, mediaDir, saved.replacedImages);
+      return saved;
+    },
+    storeToolImage: (bytes: Buffer) => storeToolImage(mediaDir, bytes),
+    previewMarkdown: (source: string) => renderMarkdown(source),
+    importCatalogue: (
+      actor: Actor,
+      file: ImportFile,
+      options: { dryRun: boolean; onProgress?: (progress: ImportProgress) => void },
+    ) => importCatalogue(db, actor, file, options),
     exportCatalogue: (format: ExportFormat) => exportCatalogue(db, format),
     getNewsletterEmbedUrl: () => env.NEWSLETTER_EMBED_URL ?? null,
     subscribeToNewsletter: (signup: NewsletterSignup) => subscribeToNewsletter(db, signup),

@@ -225,3 +225,31 @@ export const adminAudit = pgTable(
   },
   (table) => [index("admin_audit_created_idx").on(table.createdAt)],
 );
+
+/** One bulk import (issue 7): who ran it, on which file, and what it did or would do. */
+export const importJobs = pgTable(
+  "import_jobs",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id"),
+    userEmail: text("user_email").notNull(),
+    fileName: text("file_name").notNull(),
+    format: text("format", { enum: ["json", "csv"] }).notNull(),
+    dryRun: boolean("dry_run").notNull(),
+    status: text("status", { enum: ["succeeded", "rejected", "failed"] }).notNull(),
+    rows: integer("rows").notNull().default(0),
+    created: integer("created").notNull().default(0),
+    updated: integer("updated").notNull().default(0),
+    unchanged: integer("unchanged").notNull().default(0),
+    rejected: integer("rejected").notNull().default(0),
+    /** The first rejected rows with their reasons, or the reason the whole file failed. */
+    problems: jsonb("problems")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [index("import_jobs_started_idx").on(table.startedAt)],
+);

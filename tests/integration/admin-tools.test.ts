@@ -88,7 +88,7 @@ describe(`admin tool changes on ${databaseKind}`, () => {
       .from(toolLikes)
       .where(inArray(toolLikes.toolId, ids));
     expect(Number(likesBefore!.n)).toBeGreaterThan(0);
-    expect(await deleteTools(database.db, ACTOR, [...ids, "no-such-tool"])).toBe(2);
+    expect((await deleteTools(database.db, ACTOR, [...ids, "no-such-tool"])).deleted).toBe(2);
     const [likesAfter] = await database.db
       .select({ n: count() })
       .from(toolLikes)
@@ -97,7 +97,7 @@ describe(`admin tool changes on ${databaseKind}`, () => {
     const snapshot = await snapshotAfterEvents();
     expect(snapshot.byId.has("demo-0010")).toBe(false);
     expect(snapshot.stats).toEqual(await onlineStats());
-    expect(await deleteTools(database.db, ACTOR, ["no-such-tool"])).toBe(0);
+    expect((await deleteTools(database.db, ACTOR, ["no-such-tool"])).deleted).toBe(0);
     expect(await setToolsStatus(database.db, ACTOR, ["no-such-tool"], "draft")).toBe(0);
   });
 

@@ -7,7 +7,7 @@ import { notifyLive } from "../../live/live-events.server";
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Rows locked in id order: concurrent bulk writes and view flushes never deadlock. */
-async function lockInOrder(tx: Transaction, ids: readonly string[]) {
+export async function lockInOrder(tx: Transaction, ids: readonly string[]) {
   const sorted = [...new Set(ids)].sort();
   await tx.execute(sql`select id from tools where id in ${sorted} order by id for no key update`);
 }
@@ -48,19 +48,27 @@ export async function setToolsStatus(
   });
 }
 
-/** Issue 7 bulk delete: the tools and their likes go, in one audited transaction. */
+/**
+ * Issue 7 bulk delete: the tools and their likes go, in one audited transaction. Returns how many
+ * went and the images they used (the caller removes the files no other tool uses).
+ */
 export async function deleteTools(
   db: Database,
   actor: Actor,
   ids: readonly string[],
-): Promise<number> {
+): Promise<{ deleted: number; images: string[] }> {
   return db.transaction(async (tx) => {
     await lockInOrder(tx, ids);
     const deleted = await tx
       .delete(tools)
       .where(inArray(tools.id, [...ids]))
-      .returning({ id: tools.id, name: tools.name });
-    if (deleted.length === 0) return 0;
+      .returning({
+        id: tools.id,
+        name: tools.name,
+        image: tools.image,
+        mainImage: tools.mainImage,
+      });
+    if (deleted.length === 0) return { deleted: 0, images: [] };
     const toolIds = deleted.map((row) => row.id);
     await tx.insert(adminAudit).values({
       userId: actor.id,
@@ -69,6 +77,7 @@ export async function deleteTools(
       details: { toolIds, names: deleted.map((row) => row.name) },
     });
     await notifyLive(tx, { type: "catalogue" });
-    return deleted.length;
+    const images = deleted.flatMap((row) => [row.image, row.mainImage]);
+    return { deleted: deleted.length, images: images.filter((image) => image !== null) };
   });
 }

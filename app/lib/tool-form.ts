@@ -1,0 +1,177 @@
+import { z } from "zod";
+import { PRICING_MODELS, TOOL_STATUSES } from "./constants";
+
+// Issue 7: one schema for a tool as an admin writes it (the form, the API and every import row).
+// Field names follow spec 3; error paths are the same dotted names ("pricing.model").
+
+/** SEO length hints: search engines show about this much. Longer is allowed, up to the max. */
+export const SEO_TITLE_HINT = 60;
+export const SEO_DESCRIPTION_HINT = 160;
+
+export const TOOL_FIELD_LIMITS = {
+  name: 120,
+  category: 80,
+  subCategory: 80,
+  pricingAmount: 80,
+  cardDescription: 300,
+  longDescription: 20_000,
+  seoTitleTag: 120,
+  seoMetaDescription: 320,
+  metaDescription: 320,
+  hashtag: 40,
+  hashtags: 20,
+  keyFeature: 200,
+  keyFeatures: 30,
+  websiteUrl: 2_000,
+  imagePath: 300,
+} as const;
+
+/** Blank text is no value: it is stored as null and shown with spec 3's default. */
+function optionalText(max: number, label: string) {
+  return z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? null : (value ?? null)),
+    z
+      .string({ error: `${label} must be text.` })
+      .trim()
+      .max(max, `${label} can be at most ${max} characters.`)
+      .nullable(),
+  );
+}
+
+function textList(itemMax: number, countMax: number, label: string) {
+  return z
+    .array(z.string({ error: `Each ${label} must be text.` }), {
+      error: `${label}s must be a list.`,
+    })
+    .transform((items) => [...new Set(items.map((item) => item.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().max(itemMax, `Each ${label} can be at most ${itemMax} characters.`))
+        .max(countMax, `At most ${countMax} ${label}s.`),
+    );
+}
+
+export function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** An uploaded image's storage path (`uploads/ab12.webp`), a demo path, or an http(s) address. */
+const IMAGE_PATH = /^[a-z0-9][\w-]*(\/[\w-]+)*\.(webp|png|jpe?g)$/i;
+
+function imageField(label: string) {
+  return optionalText(TOOL_FIELD_LIMITS.imagePath, label).refine(
+    (value) => value === null || IMAGE_PATH.test(value) || isWebAddress(value),
+    `${label} must be an uploaded image or an http(s) address.`,
+  );
+}
+
+export const toolInputSchema = z
+  .object({
+    name: z
+      .string({ error: "Enter the tool's name." })
+      .trim()
+      .min(1, "Enter the tool's name.")
+      .max(TOOL_FIELD_LIMITS.name, `The name can be at most ${TOOL_FIELD_LIMITS.name} characters.`),
+    category: optionalText(TOOL_FIELD_LIMITS.category, "The category"),
+    subCategory: optionalText(TOOL_FIELD_LIMITS.subCategory, "The subcategory"),
+    status: z.enum(TOOL_STATUSES, { error: "Choose online, draft or offline." }).default("online"),
+    pricing: z
+      .object({
+        model: z.preprocess(
+          (value) => (value === "" || value === "Unknown" ? null : (value ?? null)),
+          z.enum(PRICING_MODELS, { error: "Choose Free, Freemium, Paid or Unknown." }).nullable(),
+        ),
+        amount: optionalText(TOOL_FIELD_LIMITS.pricingAmount, "The price"),
+      })
+      .default({ model: null, amount: null }),
+    cardDescription: optionalText(TOOL_FIELD_LIMITS.cardDescription, "The card description"),
+    longDescription: optionalText(TOOL_FIELD_LIMITS.longDescription, "The long description"),
+    seo: z
+      .object({
+        titleTag: optionalText(TOOL_FIELD_LIMITS.seoTitleTag, "The SEO title"),
+        metaDescription: optionalText(
+          TOOL_FIELD_LIMITS.seoMetaDescription,
+          "The SEO meta description",
+        ),
+      })
+      .default({ titleTag: null, metaDescription: null }),
+    metaDescription: optionalText(TOOL_FIELD_LIMITS.metaDescription, "The meta description"),
+    hashtags: textList(TOOL_FIELD_LIMITS.hashtag, TOOL_FIELD_LIMITS.hashtags, "hashtag")
+      .transform((tags) => [...new Set(tags.map((tag) => tag.replace(/^#+/, "")).filter(Boolean))])
+      .default([]),
+    keyFeatures: textList(
+      TOOL_FIELD_LIMITS.keyFeature,
+      TOOL_FIELD_LIMITS.keyFeatures,
+      "key feature",
+    ).default([]),
+    websiteUrl: optionalText(TOOL_FIELD_LIMITS.websiteUrl, "The website").refine(
+      (value) => value === null || isWebAddress(value),
+      "Enter a web address that starts with http:// or https://.",
+    ),
+    mainImage: imageField("The main image"),
+    image: imageField("The card image"),
+  })
+  .refine((tool) => tool.subCategory === null || tool.category !== null, {
+    path: ["subCategory"],
+    message: "Choose a category before a subcategory.",
+  });
+
+/** A tool as an admin submits it (blank text, unknown pricing: null). */
+export type ToolInput = z.output<typeof toolInputSchema>;
+
+/** An edit carries the version it started from, so a concurrent change is not overwritten. */
+export const toolEditSchema = z.object({
+  tool: toolInputSchema,
+  updatedAt: z.iso.datetime({ offset: true, error: "The edit's version is missing." }).optional(),
+});
+
+export const EMPTY_TOOL_INPUT: ToolInput = {
+  name: "",
+  category: null,
+  subCategory: null,
+  status: "online",
+  pricing: { model: null, amount: null },
+  cardDescription: null,
+  longDescription: null,
+  seo: { titleTag: null, metaDescription: null },
+  metaDescription: null,
+  hashtags: [],
+  keyFeatures: [],
+  websiteUrl: null,
+  mainImage: null,
+  image: null,
+};
+
+/** What the edit page loads: the values, and what the form shows beside them. */
+export interface EditableTool {
+  id: string;
+  slug: string;
+  publicPath: string;
+  updatedAt: string;
+  createdAt: string;
+  source: string;
+  input: ToolInput;
+}
+
+/** A category and its subcategories, over every tool whatever its status (form suggestions). */
+export interface TaxonomySuggestion {
+  category: string;
+  subcategories: string[];
+}
+
+/** The first message for each field, keyed by its dotted path. */
+export function toolFieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String);
+    // A list item's message belongs to the list ("hashtags", not "hashtags.3").
+    const key = /^\d+$/.test(path.at(-1) ?? "") ? path.slice(0, -1).join(".") : path.join(".");
+    fields[key || "_"] ??= issue.message;
+  }
+  return fields;
+}

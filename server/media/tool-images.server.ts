@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import { link, mkdir, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { inArray, or } from "drizzle-orm";
+import sharp from "sharp";
+import { IMAGE_SIZES, resolveImagePath, type ImageSize } from "~/lib/image-path";
+import type { Database } from "../db/client.server";
+import { tools } from "../db/schema";
+import { AppError } from "../errors.server";
+
+/** DESIGN.md 8: uploads are capped, sniffed by their content, and re-encoded. */
+export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+const MAX_INPUT_PIXELS = 50_000_000;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
+const UPLOAD_DIR = "uploads";
+const SIZES = Object.keys(IMAGE_SIZES) as ImageSize[];
+
+export const NOT_AN_IMAGE = "Upload a JPEG, PNG or WebP image.";
+
+/** Every file of a stored image: the original path (the large size) and the spec 5 sizes. */
+function filesOf(storagePath: string): string[] {
+  return [storagePath, ...SIZES.map((size) => resolveImagePath(storagePath, size))];
+}
+
+/**
+ * Stores an uploaded image as spec 5 expects: WebP in the three sizes with their size suffix
+ * (`uploads/<hash>_300x300.webp`, ...) and the large one also under the plain path as the
+ * fallback original. Named by content, so the same file uploaded twice is stored once and the
+ * media's year-long cache is always right. Returns the path a tool stores.
+ */
+export async function storeToolImage(mediaDir: string, bytes: Buffer): Promise<string> {
+  if (bytes.length === 0) throw new AppError("INVALID", "The file is empty.");
+  if (bytes.length > MAX_IMAGE_BYTES) {
+    throw new AppError("INVALID", `Images can be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
+  }
+  const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" });
+  const metadata = await input()
+    .metadata()
+    .catch(() => null);
+  if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) {
+    throw new AppError("INVALID", NOT_AN_IMAGE);
+  }
+  const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 24);
+  const storagePath = `${UPLOAD_DIR}/${hash}.webp`;
+  const target = (file: string) => path.join(mediaDir, file);
+  if (await isStored(target(storagePath))) return storagePath;
+
+  await mkdir(target(UPLOAD_DIR), { recursive: true });
+  try {
+    for (const size of SIZES) {
+      const { width, height } = IMAGE_SIZES[size];
+      const file = target(resolveImagePath(storagePath, size));
+      await input()
+        .rotate()
+        .resize(width, height, { fit: "cover", position: "attention" })
+        .webp({ quality: 80 })
+        .toFile(`${file}.part`);
+      await rename(`${file}.part`, file);
+    }
+  } catch {
+    await Promise.all(filesOf(storagePath).map((file) => rm(target(file), { force: true })));
+    throw new AppError("INVALID", "This image could not be read. Try another file.");
+  }
+  await rm(target(storagePath), { force: true });
+  await link(target(resolveImagePath(storagePath, "large")), target(storagePath));
+  return storagePath;
+}
+
+async function isStored(file: string): Promise<boolean> {
+  return stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Removes the files of uploaded images that no tool uses any more (after an edit replaced them,
+ * or their tools were deleted). Demo images and web addresses are never touched.
+ */
+export async function removeUnusedImages(
+  db: Database,
+  mediaDir: string,
+  storagePaths: readonly string[],
+): Promise<number> {
+  const uploads = [...new Set(storagePaths)].filter((file) => file.startsWith(`${UPLOAD_DIR}/`));
+  if (uploads.length === 0) return 0;
+  const used = await db
+    .select({ image: tools.image, mainImage: tools.mainImage })
+    .from(tools)
+    .where(or(inArray(tools.image, uploads), inArray(tools.mainImage, uploads)));
+  const inUse = new Set(used.flatMap((row) => [row.image, row.mainImage]));
+  const unused = uploads.filter((file) => !inUse.has(file));
+  for (const file of unused) {
+    await Promise.all(filesOf(file).map((name) => rm(path.join(mediaDir, name), { force: true })));
+  }
+  return unused.length;
+}

@@ -1,0 +1,21 @@
+import { eq } from "drizzle-orm";
+import { toolPath } from "~/lib/paths";
+import type { EditableTool } from "~/lib/tool-form";
+import type { Database } from "../../db/client.server";
+import { tools } from "../../db/schema";
+import { rowToInput } from "./tool-input-rows.server";
+
+/** A tool as the edit form shows it, whatever its status; null when there is no such tool. */
+export async function getEditableTool(db: Database, id: string): Promise<EditableTool | null> {
+  const [row] = await db.select().from(tools).where(eq(tools.id, id));
+  if (!row) return null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    publicPath: toolPath(row),
+    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    source: row.source,
+    input: rowToInput(row),
+  };
+}

@@ -1,0 +1,104 @@
+import { slugify } from "~/lib/slug";
+import type { ToolInput } from "~/lib/tool-form";
+import type { Database } from "../../db/client.server";
+import { tools, type NewToolRow, type ToolRow } from "../../db/schema";
+import { UNCATEGORIZED_SEGMENT } from "~/lib/constants";
+
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The columns an admin writes, from the form's shape (spec 3 names) to the table's. */
+export function inputToColumns(input: ToolInput) {
+  return {
+    name: input.name,
+    category: input.category,
+    subCategory: input.subCategory,
+    status: input.status,
+    pricingModel: input.pricing.model,
+    pricingAmount: input.pricing.amount,
+    cardDescription: input.cardDescription,
+    longDescription: input.longDescription,
+    seoTitleTag: input.seo.titleTag,
+    seoMetaDescription: input.seo.metaDescription,
+    metaDescription: input.metaDescription,
+    hashtags: input.hashtags,
+    keyFeatures: input.keyFeatures,
+    websiteUrl: input.websiteUrl,
+    mainImage: input.mainImage,
+    image: input.image,
+  } satisfies Partial<NewToolRow>;
+}
+
+export type WrittenColumns = ReturnType<typeof inputToColumns>;
+export const WRITTEN_COLUMNS = Object.keys(
+  inputToColumns(emptyInput()),
+) as (keyof WrittenColumns)[];
+
+function emptyInput(): ToolInput {
+  return {
+    name: "",
+    category: null,
+    subCategory: null,
+    status: "online",
+    pricing: { model: null, amount: null },
+    cardDescription: null,
+    longDescription: null,
+    seo: { titleTag: null, metaDescription: null },
+    metaDescription: null,
+    hashtags: [],
+    keyFeatures: [],
+    websiteUrl: null,
+    mainImage: null,
+    image: null,
+  };
+}
+
+export function rowToInput(row: ToolRow): ToolInput {
+  return {
+    name: row.name,
+    category: row.category,
+    subCategory: row.subCategory,
+    status: row.status,
+    pricing: {
+      model:
+        (["Free", "Freemium", "Paid"] as const).find((model) => model === row.pricingModel) ?? null,
+      amount: row.pricingAmount,
+    },
+    cardDescription: row.cardDescription,
+    longDescription: row.longDescription,
+    seo: { titleTag: row.seoTitleTag, metaDescription: row.seoMetaDescription },
+    metaDescription: row.metaDescription,
+    hashtags: row.hashtags,
+    keyFeatures: row.keyFeatures,
+    websiteUrl: row.websiteUrl,
+    mainImage: row.mainImage,
+    image: row.image,
+  };
+}
+
+/** True when the row already holds these values (a save or import row that changes nothing). */
+export function holdsColumns(row: ToolRow, columns: Partial<WrittenColumns>): boolean {
+  return Object.entries(columns).every(([key, value]) => {
+    const current = row[key as keyof WrittenColumns];
+    return Array.isArray(value) && Array.isArray(current)
+      ? value.length === current.length && value.every((item, i) => item === current[i])
+      : (current ?? null) === (value ?? null);
+  });
+}
+
+/**
+ * Every slug a new tool may not take: other tools' slugs, and the category and subcategory
+ * slugs of the whole catalogue (a tool address must never shadow a listing; see
+ * resolveCataloguePath), whatever the tools' status.
+ */
+export async function readTakenSlugs(db: Database | Transaction): Promise<Set<string>> {
+  const rows = await db
+    .select({ slug: tools.slug, category: tools.category, subCategory: tools.subCategory })
+    .from(tools);
+  const taken = new Set<string>([UNCATEGORIZED_SEGMENT]);
+  for (const row of rows) {
+    taken.add(row.slug);
+    if (row.category) taken.add(slugify(row.category));
+    if (row.subCategory) taken.add(slugify(row.subCategory));
+  }
+  return taken;
+}

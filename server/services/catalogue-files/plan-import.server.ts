@@ -1,0 +1,254 @@
+import { z } from "zod";
+import { slugify, uniqueSlug } from "~/lib/slug";
+import { toolFieldErrors, toolInputSchema, type ToolInput } from "~/lib/tool-form";
+import type { NewToolRow, ToolRow } from "../../db/schema";
+import { newToolId } from "../admin/save-tool.server";
+import {
+  holdsColumns,
+  inputToColumns,
+  rowToInput,
+  type WrittenColumns,
+} from "../admin/tool-input-rows.server";
+import type { ImportProblem } from "~/lib/catalogue-import";
+import { UNCATEGORIZED_SEGMENT } from "~/lib/constants";
+import type { FileRow } from "./read-catalogue-file.server";
+
+// Issue 7 import plan: what each row of a file would do to the catalogue. The dry run shows it;
+// the real run writes it only when no row is rejected (all-or-nothing).
+
+export type MatchedBy = "id" | "website" | "slug";
+
+export interface PlannedWrite {
+  row: number;
+  kind: "create" | "update";
+  matchedBy: MatchedBy | null;
+  /** The whole row as it will be stored. */
+  values: NewToolRow & { id: string; slug: string };
+  /** The fields an update changes, by their spec names (empty for a new tool). */
+  changed: string[];
+}
+
+export interface ImportPlan {
+  rows: number;
+  writes: PlannedWrite[];
+  unchanged: { row: number; id: string; name: string }[];
+  rejected: ImportProblem[];
+}
+
+const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
+const KEY = /^[\w-]{1,100}$/;
+
+/** The columns beside a tool's fields: how to match it, and what only a new tool takes. */
+const rowExtrasSchema = z.object({
+  id: z.preprocess(
+    blank,
+    z.string().regex(KEY, "An id holds letters, digits, _ and - (at most 100).").optional(),
+  ),
+  slug: z.preprocess(
+    blank,
+    z.string().regex(KEY, "A slug holds letters, digits, _ and - (at most 100).").optional(),
+  ),
+  createdAt: z.preprocess(
+    blank,
+    z.coerce.date({ error: "createdAt must be a date such as 2026-01-31T09:30:00Z." }).optional(),
+  ),
+  views: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: "views must be a number." })
+      .int("views must be a whole number.")
+      .min(0, "views cannot be negative.")
+      .optional(),
+  ),
+  rating_avg: z.preprocess(
+    blank,
+    z.coerce
+      .number({ error: "rating_avg must be a number." })
+      .min(0, "rating_avg must be between 0 and 5.")
+      .max(5, "rating_avg must be between 0 and 5.")
+      .optional(),
+  ),
+});
+
+const INPUT_KEYS = new Set(Object.keys(toolInputSchema.shape));
+
+/** Website addresses match whatever their scheme, "www.", case of host or trailing slash. */
+export function websiteKey(url: unknown): string | null {
+  if (typeof url !== "string" || url.trim() === "") return null;
+  try {
+    const parsed = new URL(url.trim());
+    const host = parsed.hostname.toLowerCase().replace(/^www\./, "");
+    return `${host}${parsed.pathname.replace(/\/+$/, "")}${parsed.search}`;
+  } catch {
+    return null;
+  }
+}
+
+function inputPart(values: Record<string, unknown>): Record<string, unknown> {
+  const part: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (!INPUT_KEYS.has(key)) continue;
+    // An empty status or list cell means "not given" / "none", as a person filling a sheet means it.
+    if (key === "status" && value === null) continue;
+    part[key] = (key === "hashtags" || key === "keyFeatures") && value === null ? [] : value;
+  }
+  return part;
+}
+
+/** The existing tool's fields with the row's on top (nested pricing and seo merge per key). */
+function mergedInput(base: ToolInput, part: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(part)) {
+    merged[key] =
+      (key === "pricing" || key === "seo") && value && typeof value === "object"
+        ? { ...(base[key] as object), ...value }
+        : value;
+  }
+  return merged;
+}
+
+function reasonsOf(error: z.ZodError): string[] {
+  return Object.entries(toolFieldErrors(error)).map(([field, message]) => `${field}: ${message}`);
+}
+
+function nameOf(values: Record<string, unknown>): string | null {
+  return typeof values.name === "string" && values.name.trim() ? values.name.trim() : null;
+}
+
+/**
+ * Matches each row to a tool (by id, else website address, else slug), validates it with the
+ * form's schema, and decides: create, update, unchanged, or rejected with reasons. A row that
+ * would repeat an earlier row's tool is rejected, so a file cannot fight itself.
+ */
+export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[]): ImportPlan {
+  const byId = new Map(existing.map((tool) => [tool.id, tool]));
+  const bySlug = new Map(existing.map((tool) => [tool.slug, tool]));
+  const byWebsite = new Map<string, ToolRow>();
+  for (const tool of existing) {
+    const key = websiteKey(tool.websiteUrl);
+    if (key && !byWebsite.has(key)) byWebsite.set(key, tool);
+  }
+  const taken = new Set<string>([UNCATEGORIZED_SEGMENT]);
+  const toolSlugs = new Set<string>();
+  for (const tool of existing) {
+    taken.add(tool.slug);
+    toolSlugs.add(tool.slug);
+    if (tool.category) taken.add(slugify(tool.category));
+    if (tool.subCategory) taken.add(slugify(tool.subCategory));
+  }
+  /** Which row already claimed a tool (by id) or a new tool's keys. */
+  const claimedBy = new Map<string, number>();
+  const plan: ImportPlan = { rows: rows.length, writes: [], unchanged: [], rejected: [] };
+
+  for (const { number, values, problem } of rows) {
+    const name = nameOf(values);
+    const reject = (reasons: string[]) => plan.rejected.push({ row: number, name, reasons });
+    if (problem) {
+      reject([problem]);
+      continue;
+    }
+    const extras = rowExtrasSchema.safeParse(values);
+    if (!extras.success) {
+      reject(extras.error.issues.map((issue) => issue.message));
+      continue;
+    }
+    const { id, slug, createdAt, views, rating_avg: ratingAvg } = extras.data;
+    const website = websiteKey(values.websiteUrl);
+    const rowSlug = slug ?? (name ? slugify(name) : undefined);
+    const found: [ToolRow, MatchedBy] | null =
+      id && byId.has(id)
+        ? [byId.get(id)!, "id"]
+        : website && byWebsite.has(website)
+          ? [byWebsite.get(website)!, "website"]
+          : rowSlug && bySlug.has(rowSlug)
+            ? [bySlug.get(rowSlug)!, "slug"]
+            : null;
+
+    const part = inputPart(values);
+    const parsed = toolInputSchema.safeParse(
+      found ? mergedInput(rowToInput(found[0]), part) : part,
+    );
+    if (!parsed.success) {
+      reject(reasonsOf(parsed.error));
+      continue;
+    }
+    const input = parsed.data;
+    const listingClash = [input.category, input.subCategory].find(
+      (listing) =>
+        listing &&
+        toolSlugs.has(slugify(listing)) &&
+        bySlug.get(slugify(listing))?.id !== found?.[0].id,
+    );
+    if (listingClash) {
+      reject([`The address of "${listingClash}" is already a tool's; choose another name.`]);
+      continue;
+    }
+
+    if (found) {
+      const [tool, matchedBy] = found;
+      const earlier = claimedBy.get(`tool:${tool.id}`);
+      if (earlier) {
+        reject([`Row ${earlier} already changes this tool (matched by ${matchedBy}).`]);
+        continue;
+      }
+      claimedBy.set(`tool:${tool.id}`, number);
+      const columns = inputToColumns(input);
+      if (holdsColumns(tool, columns)) {
+        plan.unchanged.push({ row: number, id: tool.id, name: tool.name });
+        continue;
+      }
+      plan.writes.push({
+        row: number,
+        kind: "update",
+        matchedBy,
+        values: { ...tool, ...columns },
+        changed: changedFields(tool, columns),
+      });
+      continue;
+    }
+
+    const keys = [id && `id:${id}`, website && `website:${website}`, rowSlug && `slug:${rowSlug}`];
+    const repeat = keys.map((key) => key && claimedBy.get(key)).find(Boolean);
+    if (repeat) {
+      reject([`Row ${repeat} already adds this tool (the same id, website or name).`]);
+      continue;
+    }
+    for (const key of keys) if (key) claimedBy.set(key, number);
+    for (const listing of [input.category, input.subCategory])
+      if (listing) taken.add(slugify(listing));
+    const newSlug = uniqueSlug(input.name, taken);
+    taken.add(newSlug);
+    toolSlugs.add(newSlug);
+    const newId = id ?? newToolId();
+    plan.writes.push({
+      row: number,
+      kind: "create",
+      matchedBy: null,
+      values: {
+        id: newId,
+        slug: newSlug,
+        source: "import",
+        ...inputToColumns(input),
+        ...(createdAt && { createdAt, updatedAt: createdAt }),
+        views: views ?? 0,
+        ratingAvg: ratingAvg ?? 0,
+      },
+      changed: [],
+    });
+  }
+  return plan;
+}
+
+/** The spec 3 names of the fields an update changes ("pricing.model"). */
+function changedFields(tool: ToolRow, columns: WrittenColumns): string[] {
+  return Object.entries(columns)
+    .filter(([key, value]) => !holdsColumns(tool, { [key]: value }))
+    .map(([key]) => SPEC_NAMES[key as keyof WrittenColumns] ?? key);
+}
+
+const SPEC_NAMES: Partial<Record<keyof WrittenColumns, string>> = {
+  pricingModel: "pricing.model",
+  pricingAmount: "pricing.amount",
+  seoTitleTag: "seo.titleTag",
+  seoMetaDescription: "seo.metaDescription",
+};

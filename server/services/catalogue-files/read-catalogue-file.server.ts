@@ -1,0 +1,174 @@
+import { EXPORT_COLUMNS, LIST_SEPARATOR } from "./catalogue-format.server";
+
+// Reads an import file (issue 7) into plain rows with spec 3's nested names. Values stay as the
+// file gives them; validation is the import plan's job, so every problem can name its row.
+
+export type ImportFormat = "json" | "csv";
+
+/** One row of the file: its number (as a person counts it) and the values it carries. */
+export interface FileRow {
+  /** CSV: the spreadsheet row (the header is row 1). JSON: the position in the array, from 1. */
+  number: number;
+  values: Record<string, unknown>;
+  /** Set when the row cannot be read at all (a CSV row with the wrong number of values). */
+  problem?: string;
+}
+
+export type FileReading =
+  { ok: true; rows: FileRow[]; columns: string[] } | { ok: false; message: string };
+
+export const MAX_IMPORT_ROWS = 50_000;
+
+/** Column names an import understands: the export's, and `slug` to match on. */
+const KNOWN_COLUMNS = new Set<string>([...EXPORT_COLUMNS, "slug"]);
+const LIST_COLUMNS = new Set(["hashtags", "keyFeatures"]);
+
+/** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks. */
+export function parseCsv(text: string): string[][] | { error: string } {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  let line = 1;
+  let quoteStartLine = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') {
+        quoted = false;
+      } else {
+        if (char === "\n") line++;
+        field += char;
+      }
+    } else if (char === '"' && field === "") {
+      quoted = true;
+      quoteStartLine = line;
+    } else if (char === ",") {
+      record.push(field);
+      field = "";
+    } else if (char === "\n" || char === "\r") {
+      if (char === "\r" && text[i + 1] === "\n") i++;
+      line++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+    } else {
+      field += char;
+    }
+  }
+  if (quoted) return { error: `A quoted value that starts on line ${quoteStartLine} never ends.` };
+  if (field !== "" || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  // Blank lines are not rows.
+  return records.filter((fields) => fields.length > 1 || fields[0] !== "");
+}
+
+/** `pricing.model` -> values.pricing.model; lists split on "|". Empty cells are null. */
+function csvRowValues(header: readonly string[], fields: readonly string[]) {
+  const values: Record<string, unknown> = {};
+  header.forEach((column, index) => {
+    const cell = (fields[index] ?? "").trim();
+    const value = LIST_COLUMNS.has(column)
+      ? cell === ""
+        ? []
+        : cell.split(LIST_SEPARATOR).map((item) => item.trim())
+      : cell === ""
+        ? null
+        : cell;
+    const [head, tail] = column.split(".") as [string, string | undefined];
+    if (tail) values[head] = { ...(values[head] as object | undefined), [tail]: value };
+    else values[head] = value;
+  });
+  return values;
+}
+
+function columnsOfJson(rows: readonly Record<string, unknown>[]): string[] {
+  const columns = new Set<string>();
+  for (const row of rows) {
+    for (const [key, value] of Object.entries(row)) {
+      if ((key === "pricing" || key === "seo") && value && typeof value === "object") {
+        for (const inner of Object.keys(value)) columns.add(`${key}.${inner}`);
+      } else {
+        columns.add(key);
+      }
+    }
+  }
+  return [...columns];
+}
+
+function unknownColumnsMessage(columns: readonly string[]): string | null {
+  const unknown = columns.filter((column) => !KNOWN_COLUMNS.has(column));
+  if (unknown.length === 0) return null;
+  return (
+    `Unknown ${unknown.length === 1 ? "column" : "columns"}: ${unknown.slice(0, 10).join(", ")}. ` +
+    `The columns an import understands are: ${[...KNOWN_COLUMNS].join(", ")}.`
+  );
+}
+
+export function readCatalogueFile(text: string, format: ImportFormat): FileReading {
+  const body = text.replace(/^\uFEFF/, "");
+  if (body.trim() === "") return { ok: false, message: "The file is empty." };
+  if (format === "json") {
+    let data: unknown;
+    try {
+      data = JSON.parse(body);
+    } catch (error) {
+      return { ok: false, message: `The file is not valid JSON: ${(error as Error).message}` };
+    }
+    if (!Array.isArray(data)) {
+      return { ok: false, message: "The JSON file must hold an array of tools." };
+    }
+    if (data.length > MAX_IMPORT_ROWS) return tooManyRows(data.length);
+    const notObject = data.findIndex(
+      (item) => !item || typeof item !== "object" || Array.isArray(item),
+    );
+    if (notObject >= 0) {
+      return { ok: false, message: `Item ${notObject + 1} of the array is not an object.` };
+    }
+    const objects = data as Record<string, unknown>[];
+    const columns = columnsOfJson(objects);
+    const unknown = unknownColumnsMessage(columns);
+    if (unknown) return { ok: false, message: unknown };
+    return {
+      ok: true,
+      columns,
+      rows: objects.map((values, index) => ({ number: index + 1, values })),
+    };
+  }
+  const records = parseCsv(body);
+  if ("error" in records) return { ok: false, message: records.error };
+  const [header, ...data] = records;
+  const columns = (header ?? []).map((column) => column.trim());
+  if (!columns.includes("name")) {
+    return { ok: false, message: 'The first row must name the columns, including "name".' };
+  }
+  const repeated = columns.find((column, index) => columns.indexOf(column) !== index);
+  if (repeated) return { ok: false, message: `The column "${repeated}" appears twice.` };
+  const unknown = unknownColumnsMessage(columns);
+  if (unknown) return { ok: false, message: unknown };
+  if (data.length > MAX_IMPORT_ROWS) return tooManyRows(data.length);
+  return {
+    ok: true,
+    columns,
+    rows: data.map((fields, index) => ({
+      number: index + 2,
+      values: csvRowValues(columns, fields),
+      ...(fields.length !== columns.length && {
+        problem: `This row has ${fields.length} values but the first row names ${columns.length} columns.`,
+      }),
+    })),
+  };
+}
+
+function tooManyRows(count: number): FileReading {
+  return {
+    ok: false,
+    message: `The file has ${count.toLocaleString("en-US")} rows; an import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")}. Split it into smaller files.`,
+  };
+}
