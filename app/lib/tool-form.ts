@@ -175,3 +175,40 @@ export function toolFieldErrors(error: z.ZodError): Record<string, string> {
   }
   return fields;
 }
+
+/** The form's own shape: every text as a string ("" for none), as inputs hold them. */
+export interface ToolFormValues {
+  name: string;
+  category: string;
+  subCategory: string;
+  status: ToolInput["status"];
+  pricing: { model: string; amount: string };
+  cardDescription: string;
+  longDescription: string;
+  seo: { titleTag: string; metaDescription: string };
+  metaDescription: string;
+  hashtags: string[];
+  keyFeatures: string[];
+  websiteUrl: string;
+  mainImage: string;
+  image: string;
+}
+
+export function toFormValues(input: ToolInput): ToolFormValues {
+  return {
+    name: input.name,
+    category: input.category ?? "",
+    subCategory: input.subCategory ?? "",
+    status: input.status,
+    pricing: { model: input.pricing.model ?? "", amount: input.pricing.amount ?? "" },
+    cardDescription: input.cardDescription ?? "",
+    longDescription: input.longDescription ?? "",
+    seo: { titleTag: input.seo.titleTag ?? "", metaDescription: input.seo.metaDescription ?? "" },
+    metaDescription: input.metaDescription ?? "",
+    hashtags: input.hashtags,
+    keyFeatures: input.keyFeatures,
+    websiteUrl: input.websiteUrl ?? "",
+    mainImage: input.mainImage ?? "",
+    image: input.image ?? "",
+  };
+}

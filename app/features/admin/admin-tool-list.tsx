@@ -6,6 +6,7 @@ import { useToast } from "~/components/toast";
 import { ADMIN_SORTS, type AdminToolList } from "~/lib/admin-tools-query";
 import { PRICING_MODELS, TOOL_STATUSES, type ToolStatus } from "~/lib/constants";
 import { formatCount } from "~/lib/tool";
+import { adminRequest } from "./admin-api";
 
 const SORT_LABELS: Record<(typeof ADMIN_SORTS)[number], string> = {
   created: "Newest",
@@ -23,19 +24,8 @@ const STATUS_STYLES: Record<ToolStatus, string> = {
 
 const ACTION_TOAST_MS = 3000;
 
-async function postJson(path: string, body: unknown) {
-  const response = await fetch(path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const data = (await response.json().catch(() => null)) as {
-    error?: { message?: string };
-  } | null;
-  if (!response.ok)
-    throw new Error(data?.error?.message ?? `The request failed (${response.status}).`);
-  return data;
-}
+const postJson = <T,>(path: string, json: unknown) =>
+  adminRequest<T>(path, { method: "POST", json });
 
 /** Issue 7: every tool whatever its status, with filters, paging and bulk changes. */
 export function AdminToolListPage({ list }: { list: AdminToolList }) {
@@ -76,16 +66,17 @@ export function AdminToolListPage({ list }: { list: AdminToolList }) {
 
   const setStatus = (status: ToolStatus) =>
     run(async () => {
-      const result = (await postJson("/api/admin/tools/status", { ids: chosen, status })) as {
-        changed: number;
-      };
+      const result = await postJson<{ changed: number }>("/api/admin/tools/status", {
+        ids: chosen,
+        status,
+      });
       return `${result.changed} ${result.changed === 1 ? "tool" : "tools"} set to ${status}.`;
     });
   const remove = () =>
     run(async () => {
-      const result = (await postJson("/api/admin/tools/delete", { ids: chosen })) as {
-        deleted: number;
-      };
+      const result = await postJson<{ deleted: number }>("/api/admin/tools/delete", {
+        ids: chosen,
+      });
       setIsDeleteOpen(false);
       return `${result.deleted} ${result.deleted === 1 ? "tool" : "tools"} deleted.`;
     });

@@ -1,4 +1,4 @@
-import { AdminNotYet } from "~/features/admin/admin-shell";
+import { ToolEditor } from "~/features/admin/tool-editor/tool-editor";
 import { pageTitle } from "~/lib/seo";
 import { requireAdmin } from "./admin-guard.server";
 import type { Route } from "./+types/manual-add";
@@ -9,13 +9,9 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  return null;
+  return { taxonomy: await context.services.listTaxonomySuggestions() };
 }
 
-export default function AdminManualAdd() {
-  return (
-    <AdminNotYet title="Add a tool manually">
-      <p>The form for adding a tool by hand, with images, is being built next.</p>
-    </AdminNotYet>
-  );
+export default function AdminManualAdd({ loaderData }: Route.ComponentProps) {
+  return <ToolEditor tool={null} taxonomy={loaderData.taxonomy} />;
 }

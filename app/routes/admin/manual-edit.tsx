@@ -1,21 +1,32 @@
-import { AdminNotYet } from "~/features/admin/admin-shell";
+import { data } from "react-router";
+import { ToolEditor } from "~/features/admin/tool-editor/tool-editor";
 import { pageTitle } from "~/lib/seo";
 import { requireAdmin } from "./admin-guard.server";
 import type { Route } from "./+types/manual-edit";
 
-export function meta() {
-  return [{ title: pageTitle("Admin: Edit a tool") }];
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return [
+    { title: pageTitle(loaded ? `Admin: Edit ${loaded.tool.input.name}` : "Admin: Edit a tool") },
+  ];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  return null;
+  const [tool, taxonomy] = await Promise.all([
+    context.services.getEditableTool(params.id),
+    context.services.listTaxonomySuggestions(),
+  ]);
+  if (!tool) throw data("No tool has this id. It may have been deleted.", { status: 404 });
+  return { tool, taxonomy };
 }
 
-export default function AdminManualEdit() {
+export default function AdminManualEdit({ loaderData }: Route.ComponentProps) {
+  // A save reloads the tool; a new version starts the form afresh from what was stored.
   return (
-    <AdminNotYet title="Edit a tool">
-      <p>The form for editing a tool is being built next.</p>
-    </AdminNotYet>
+    <ToolEditor
+      key={`${loaderData.tool.id}:${loaderData.tool.updatedAt}`}
+      tool={loaderData.tool}
+      taxonomy={loaderData.taxonomy}
+    />
   );
 }

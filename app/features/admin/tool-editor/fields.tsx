@@ -1,0 +1,297 @@
+import { useId, useState } from "react";
+
+const INPUT_CLASS =
+  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-500";
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+}
+
+/** A label, the control, its hint and its error, tied together for screen readers. */
+function FieldFrame({ id, label, error, hint, children, className }: FieldFrameProps) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+}
+
+/** "42 / 60 recommended": a length hint that turns amber past the recommended length. */
+export function LengthHint({ length, recommended }: { length: number; recommended: number }) {
+  const isLong = length > recommended;
+  return (
+    <span className={isLong ? "font-medium text-amber-800" : undefined}>
+      {length} / {recommended} characters recommended
+      {isLong && ": search results will cut it short"}
+    </span>
+  );
+}
+
+interface InputFieldProps extends Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "id" | "onChange"
+> {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string;
+  hint?: React.ReactNode;
+}
+
+export function InputField({
+  label,
+  value,
+  onValue,
+  error,
+  hint,
+  className,
+  ...input
+}: InputFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={INPUT_CLASS}
+        {...input}
+      />
+    </FieldFrame>
+  );
+}
+
+interface TextAreaFieldProps {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  error?: string;
+  hint?: React.ReactNode;
+  rows?: number;
+  maxLength?: number;
+  className?: string;
+}
+
+export function TextAreaField({
+  label,
+  value,
+  onValue,
+  error,
+  hint,
+  rows = 3,
+  maxLength,
+  className,
+}: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <textarea
+        id={id}
+        rows={rows}
+        value={value}
+        maxLength={maxLength}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={INPUT_CLASS}
+      />
+    </FieldFrame>
+  );
+}
+
+interface SelectFieldProps {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+  error?: string;
+  className?: string;
+}
+
+export function SelectField({
+  label,
+  value,
+  onValue,
+  options,
+  error,
+  className,
+}: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} className={className}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, null, error)}
+        className={INPUT_CLASS}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+interface ListFieldProps {
+  label: string;
+  /** What one item is called ("hashtag"), for button names. */
+  itemName: string;
+  items: string[];
+  onItems: (items: string[]) => void;
+  error?: string;
+  hint?: string;
+  maxItems: number;
+  maxLength: number;
+}
+
+/** An editable list: each item can be changed, moved or removed, and new ones added with Enter. */
+export function ListField({
+  label,
+  itemName,
+  items,
+  onItems,
+  error,
+  hint,
+  maxItems,
+  maxLength,
+}: ListFieldProps) {
+  const id = useId();
+  const [draft, setDraft] = useState("");
+  const add = () => {
+    const text = draft.trim();
+    if (!text || items.length >= maxItems) return;
+    onItems([...items, text]);
+    setDraft("");
+  };
+  const move = (from: number, to: number) => {
+    const next = [...items];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    onItems(next);
+  };
+  return (
+    <fieldset aria-describedby={describedBy(id, hint, error)}>
+      <legend className="block text-sm font-medium text-slate-800">{label}</legend>
+      {items.length > 0 && (
+        <ol className="mt-1 space-y-1">
+          {items.map((item, index) => (
+            <li key={index} className="flex items-center gap-1">
+              <input
+                aria-label={`${itemName} ${index + 1}`}
+                value={item}
+                maxLength={maxLength}
+                onChange={(event) =>
+                  onItems(items.map((old, i) => (i === index ? event.target.value : old)))
+                }
+                className="block w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+              />
+              <IconButton
+                label={`Move ${itemName} ${index + 1} up`}
+                disabled={index === 0}
+                onClick={() => move(index, index - 1)}
+              >
+                ↑
+              </IconButton>
+              <IconButton
+                label={`Move ${itemName} ${index + 1} down`}
+                disabled={index === items.length - 1}
+                onClick={() => move(index, index + 1)}
+              >
+                ↓
+              </IconButton>
+              <IconButton
+                label={`Remove ${itemName} ${index + 1}`}
+                onClick={() => onItems(items.filter((_, i) => i !== index))}
+              >
+                ✕
+              </IconButton>
+            </li>
+          ))}
+        </ol>
+      )}
+      <div className="mt-2 flex gap-2">
+        <input
+          aria-label={`New ${itemName}`}
+          value={draft}
+          maxLength={maxLength}
+          disabled={items.length >= maxItems}
+          placeholder={
+            items.length >= maxItems ? `At most ${maxItems}` : `Add a ${itemName}, then Enter`
+          }
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== "Enter") return;
+            event.preventDefault();
+            add();
+          }}
+          className="block w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        />
+        <button
+          type="button"
+          onClick={add}
+          disabled={!draft.trim() || items.length >= maxItems}
+          className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50"
+        >
+          Add
+        </button>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function IconButton({
+  label,
+  children,
+  ...button
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { label: string }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      className="rounded-lg px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-30"
+      {...button}
+    >
+      <span aria-hidden="true">{children}</span>
+    </button>
+  );
+}
