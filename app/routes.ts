@@ -18,6 +18,7 @@ export default [
   route("account", "routes/account.tsx"),
   layout("routes/admin/layout.tsx", [
     route("admin/tools", "routes/admin/tools.tsx"),
+    route("admin/tools/import", "routes/admin/import.tsx"),
     route("admin/tools/manual", "routes/admin/manual-add.tsx"),
     route("admin/tools/manual/:id", "routes/admin/manual-edit.tsx"),
     route("admin/tools/ai", "routes/admin/ai-add.tsx"),

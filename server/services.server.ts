@@ -31,6 +31,7 @@ import {
   type ImportFile,
 } from "./services/catalogue-files/import-catalogue.server";
 import type { ImportProgress } from "~/lib/catalogue-import";
+import { listImportJobs } from "./services/catalogue-files/list-import-jobs.server";
 import { renderMarkdown } from "./services/tools/render-markdown.server";
 import { removeUnusedImages, storeToolImage } from "./media/tool-images.server";
 import type { ToolInput } from "~/lib/tool-form";
@@ -102,6 +103,7 @@ export function createServices({ db, catalogue, env, hasOutbox, views, mediaDir 
       file: ImportFile,
       options: { dryRun: boolean; onProgress?: (progress: ImportProgress) => void },
     ) => importCatalogue(db, actor, file, options),
+    listImportJobs: () => listImportJobs(db),
     exportCatalogue: (format: ExportFormat) => exportCatalogue(db, format),
     getNewsletterEmbedUrl: () => env.NEWSLETTER_EMBED_URL ?? null,
     subscribeToNewsletter: (signup: NewsletterSignup) => subscribeToNewsletter(db, signup),

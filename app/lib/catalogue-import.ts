@@ -65,3 +65,18 @@ export interface ImportReport {
   notes: string[];
   elapsedMs: number;
 }
+
+/** One line of the import history. */
+export interface ImportJobSummary {
+  id: number;
+  userEmail: string;
+  fileName: string;
+  dryRun: boolean;
+  status: ImportReport["status"];
+  rows: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  rejected: number;
+  finishedAt: string;
+}

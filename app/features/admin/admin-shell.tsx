@@ -4,6 +4,7 @@ import { Spinner } from "~/components/form-controls";
 const LINKS = [
   { to: "/admin/tools", label: "Tools", end: true },
   { to: "/admin/tools/manual", label: "Add manually", end: true },
+  { to: "/admin/tools/import", label: "Import", end: true },
   { to: "/admin/tools/ai", label: "AI-assisted add", end: true },
   { to: "/admin/migrate-comments", label: "Comment migration", end: true },
 ];

@@ -160,7 +160,7 @@ export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[
         ? [byId.get(id)!, "id"]
         : website && byWebsite.has(website)
           ? [byWebsite.get(website)!, "website"]
-          : rowSlug && bySlug.has(rowSlug)
+          : rowSlug && isSameBySlug(bySlug.get(rowSlug), website)
             ? [bySlug.get(rowSlug)!, "slug"]
             : null;
 
@@ -207,13 +207,17 @@ export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[
       continue;
     }
 
-    const keys = [id && `id:${id}`, website && `website:${website}`, rowSlug && `slug:${rowSlug}`];
-    const repeat = keys.map((key) => key && claimedBy.get(key)).find(Boolean);
+    // Two rows with different websites are different tools, even when their names make one slug.
+    const keys: [string, string][] = [];
+    if (id) keys.push(["id", `id:${id}`]);
+    if (website) keys.push(["website", `website:${website}`]);
+    else if (rowSlug) keys.push(["name", `slug:${rowSlug}`]);
+    const repeat = keys.find(([, key]) => claimedBy.has(key));
     if (repeat) {
-      reject([`Row ${repeat} already adds this tool (the same id, website or name).`]);
+      reject([`Row ${claimedBy.get(repeat[1])} already adds this tool (the same ${repeat[0]}).`]);
       continue;
     }
-    for (const key of keys) if (key) claimedBy.set(key, number);
+    for (const [, key] of keys) claimedBy.set(key, number);
     for (const listing of [input.category, input.subCategory])
       if (listing) taken.add(slugify(listing));
     const newSlug = uniqueSlug(input.name, taken);
@@ -237,6 +241,15 @@ export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[
     });
   }
   return plan;
+}
+
+/**
+ * A slug names the same tool only when a website does not say otherwise: a tool found by slug
+ * whose website differs from the row's is another tool that happens to share a name.
+ */
+function isSameBySlug(tool: ToolRow | undefined, rowWebsite: string | null): tool is ToolRow {
+  if (!tool) return false;
+  return !rowWebsite || !websiteKey(tool.websiteUrl);
 }
 
 /** The spec 3 names of the fields an update changes ("pricing.model"). */

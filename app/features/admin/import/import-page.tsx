@@ -1,0 +1,189 @@
+import { useRef, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { ErrorBox, Spinner } from "~/components/form-controls";
+import {
+  importFormatOf,
+  MAX_IMPORT_BYTES,
+  type ImportJobSummary,
+  type ImportReport,
+} from "~/lib/catalogue-import";
+import { ImportHistory } from "./import-history";
+import { ImportReportView } from "./import-report";
+import { sendImport, type ImportUpdate } from "./send-import";
+
+const PHASE_LABELS: Record<ImportUpdate["phase"], string> = {
+  uploading: "Uploading the file",
+  checking: "Checking rows",
+  writing: "Writing tools",
+};
+
+/**
+ * Issue 7 bulk import: choose a CSV or JSON file, see a dry run of what it would do, then import
+ * it (all or nothing). The file stays chosen between the two steps.
+ */
+export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
+  const revalidator = useRevalidator();
+  const picker = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [isDragging, setIsDragging] = useState(false);
+  const [update, setUpdate] = useState<ImportUpdate | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const isRunning = update !== null;
+
+  function choose(chosen: File | undefined) {
+    setReport(null);
+    setError(null);
+    if (!chosen) return;
+    if (!importFormatOf(chosen.name)) {
+      setFile(null);
+      setError(`"${chosen.name}" is not a .csv or .json file.`);
+      return;
+    }
+    if (chosen.size > MAX_IMPORT_BYTES) {
+      setFile(null);
+      setError(
+        `"${chosen.name}" is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it into smaller files.`,
+      );
+      return;
+    }
+    setFile(chosen);
+  }
+
+  async function run(dryRun: boolean) {
+    if (!file) return;
+    setError(null);
+    setReport(null);
+    setUpdate({ phase: "uploading", fraction: 0 });
+    try {
+      setReport(await sendImport(file, importFormatOf(file.name)!, dryRun, setUpdate));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : "The import failed.");
+    } finally {
+      setUpdate(null);
+      void revalidator.revalidate();
+    }
+  }
+
+  const canImport =
+    report?.dryRun && report.status === "succeeded" && report.created + report.updated > 0;
+  return (
+    <section aria-labelledby="import-title" className="space-y-6">
+      <div>
+        <h1 id="import-title" className="text-2xl font-bold text-slate-950">
+          Import tools
+        </h1>
+        <p className="mt-2 max-w-3xl text-slate-700">
+          A CSV or JSON file with the same fields as the{" "}
+          <Link to="/admin/tools" className="font-medium text-brand-700 underline">
+            export
+          </Link>
+          : <code>name</code> is required; CSV uses dotted columns such as{" "}
+          <code>pricing.model</code> and separates list items with <code>|</code>. Each row updates
+          the tool with the same id, else the same website, else the same slug, and otherwise adds a
+          new tool. A dry run comes first; the import then writes every row or none.
+        </p>
+      </div>
+
+      <div
+        onDragOver={(event) => {
+          event.preventDefault();
+          setIsDragging(true);
+        }}
+        onDragLeave={() => setIsDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setIsDragging(false);
+          if (!isRunning) choose(event.dataTransfer.files[0]);
+        }}
+        className={`flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed p-6 text-center ${isDragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-white"}`}
+      >
+        <p className="text-slate-700">
+          {file ? (
+            <>
+              <strong className="break-all">{file.name}</strong> ({formatBytes(file.size)})
+            </>
+          ) : (
+            "Drop a .csv or .json file here, or"
+          )}
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <button
+            type="button"
+            disabled={isRunning}
+            onClick={() => picker.current?.click()}
+            className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50"
+          >
+            {file ? "Choose another file" : "Choose a file"}
+          </button>
+          <button
+            type="button"
+            disabled={!file || isRunning}
+            onClick={() => void run(true)}
+            className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
+          >
+            Check file (dry run)
+          </button>
+        </div>
+        <input
+          ref={picker}
+          type="file"
+          accept=".csv,.json,text/csv,application/json"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Import file"
+          onChange={(event) => {
+            choose(event.target.files?.[0]);
+            event.target.value = "";
+          }}
+        />
+      </div>
+
+      <div aria-live="polite" className="space-y-4">
+        {update && (
+          <div role="status" className="rounded-xl border border-slate-200 bg-white p-4">
+            <p className="flex items-center gap-2 font-medium text-slate-800">
+              <Spinner className="size-4 text-brand-700" />
+              {PHASE_LABELS[update.phase]}
+              {"total" in update &&
+                ` (${update.done.toLocaleString("en-US")} of ${update.total.toLocaleString("en-US")})`}
+              ...
+            </p>
+            <progress
+              className="mt-3 h-2 w-full accent-brand-700"
+              max={1}
+              value={update.fraction}
+              aria-label={PHASE_LABELS[update.phase]}
+            />
+          </div>
+        )}
+        {error && <ErrorBox>{error}</ErrorBox>}
+        {report && <ImportReportView report={report} />}
+        {canImport && file && (
+          <div className="flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4">
+            <p className="text-slate-800">
+              Ready: {report.created.toLocaleString("en-US")} to add and{" "}
+              {report.updated.toLocaleString("en-US")} to update.
+            </p>
+            <button
+              type="button"
+              disabled={isRunning}
+              onClick={() => void run(false)}
+              className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
+            >
+              Import {(report.created + report.updated).toLocaleString("en-US")} tools
+            </button>
+          </div>
+        )}
+      </div>
+
+      <ImportHistory jobs={jobs} />
+    </section>
+  );
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
