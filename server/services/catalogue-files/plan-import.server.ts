@@ -148,8 +148,14 @@ export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[
       continue;
     }
     const extras = rowExtrasSchema.safeParse(values);
+    const part = inputPart(values);
     if (!extras.success) {
-      reject(extras.error.issues.map((issue) => issue.message));
+      // Say everything wrong with the row at once: its extra columns and its tool fields.
+      const fields = toolInputSchema.safeParse(part);
+      reject([
+        ...extras.error.issues.map((issue) => issue.message),
+        ...(fields.success ? [] : reasonsOf(fields.error)),
+      ]);
       continue;
     }
     const { id, slug, createdAt, views, rating_avg: ratingAvg } = extras.data;
@@ -164,7 +170,6 @@ export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[
             ? [bySlug.get(rowSlug)!, "slug"]
             : null;
 
-    const part = inputPart(values);
     const parsed = toolInputSchema.safeParse(
       found ? mergedInput(rowToInput(found[0]), part) : part,
     );

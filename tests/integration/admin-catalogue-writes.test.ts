@@ -1,0 +1,375 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countCategories } from "~/lib/category-stats";
+import { EMPTY_TOOL_INPUT, toolInputSchema, type ToolInput } from "~/lib/tool-form";
+import { Catalogue } from "../../server/catalogue/catalogue.server";
+import type { DatabaseHandle } from "../../server/db/client.server";
+import { adminAudit, importJobs, tools } from "../../server/db/schema";
+import { AppError } from "../../server/errors.server";
+import { LIVE_CHANNEL, parseLiveEvent } from "../../server/live/live-events.server";
+import { removeUnusedImages, storeToolImage } from "../../server/media/tool-images.server";
+import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
+import { deleteTools } from "../../server/services/admin/change-tools.server";
+import { createTool, updateTool } from "../../server/services/admin/save-tool.server";
+import { exportCatalogue } from "../../server/services/catalogue-files/export-catalogue.server";
+import { importCatalogue } from "../../server/services/catalogue-files/import-catalogue.server";
+import { readCatalogueFile } from "../../server/services/catalogue-files/read-catalogue-file.server";
+import { databaseKind, openTestDatabase } from "./test-database";
+
+// Issue 7: manual writes and imports keep the snapshot and the category statistics exact; a dry
+// run changes nothing; a bad row imports nothing; a re-import is a no-op; export round-trips.
+
+const ACTOR = { id: "admin-1", email: "admin@example.com" };
+
+function withoutLikes(text: string, format: "json" | "csv") {
+  const reading = readCatalogueFile(text, format);
+  if (!reading.ok) throw new Error(reading.message);
+  return reading.rows.map(({ values: { likes_total: _, ...rest } }) => rest);
+}
+
+function toolInput(values: Partial<ToolInput>): ToolInput {
+  return toolInputSchema.parse({ ...EMPTY_TOOL_INPUT, ...values });
+}
+
+describe(`manual add and edit on ${databaseKind}`, () => {
+  let database: DatabaseHandle;
+  let catalogue: Catalogue;
+  let stopListening: () => Promise<void>;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await seedDemoCatalogue(database.db, 40);
+    catalogue = new Catalogue(database.db);
+    await catalogue.reload();
+    stopListening = await database.listen(LIVE_CHANNEL, (payload) => {
+      const event = parseLiveEvent(payload);
+      if (event) catalogue.apply(event);
+    });
+  });
+  afterAll(async () => {
+    await stopListening();
+    await database.close();
+  });
+
+  const onlineStats = async () =>
+    countCategories(
+      await database.db
+        .select({ category: tools.category, subCategory: tools.subCategory })
+        .from(tools)
+        .where(eq(tools.status, "online")),
+    );
+  const snapshotShowing = async (id: string, isShown: boolean) => {
+    await expect
+      .poll(async () => {
+        await catalogue.settled();
+        return catalogue.snapshot.byId.has(id);
+      })
+      .toBe(isShown);
+    return catalogue.snapshot;
+  };
+
+  it("adds a tool that search, listings and statistics show at once, and audits it", async () => {
+    const saved = await createTool(
+      database.db,
+      ACTOR,
+      toolInput({
+        name: "Zephyr Quillwright",
+        category: "Brand New Category",
+        subCategory: "Fresh Sub",
+        websiteUrl: "https://zephyr.example",
+        hashtags: ["quillwright"],
+      }),
+    );
+    expect(saved.publicPath).toBe("/ai-tools/brand-new-category/fresh-sub/zephyr-quillwright");
+    const snapshot = await snapshotShowing(saved.id, true);
+    expect(snapshot.stats).toEqual(await onlineStats());
+    expect(snapshot.stats.categories["Brand New Category"]).toEqual({
+      count: 1,
+      subcategories: { "Fresh Sub": 1 },
+    });
+    expect(snapshot.searchIndex).toBeDefined();
+    const [audit] = await database.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.action, "create"));
+    expect(audit).toMatchObject({ userEmail: ACTOR.email, details: { toolId: saved.id } });
+  });
+
+  it("gives a second tool of the same name its own slug", async () => {
+    const first = await createTool(
+      database.db,
+      ACTOR,
+      toolInput({ name: "Twin Tool", status: "draft" }),
+    );
+    const second = await createTool(
+      database.db,
+      ACTOR,
+      toolInput({ name: "Twin Tool", status: "draft" }),
+    );
+    expect([first.slug, second.slug]).toEqual(["twin-tool", "twin-tool-2"]);
+  });
+
+  it("edits a tool, keeps its slug, and moves it between categories in the statistics", async () => {
+    const saved = await createTool(
+      database.db,
+      ACTOR,
+      toolInput({ name: "Mover Tool", category: "Alpha Moves" }),
+    );
+    await snapshotShowing(saved.id, true);
+    const updated = await updateTool(
+      database.db,
+      ACTOR,
+      saved.id,
+      toolInput({
+        name: "Mover Tool Renamed",
+        category: "Beta Moves",
+        cardDescription: "Now in beta.",
+      }),
+      saved.updatedAt,
+    );
+    expect(updated.slug).toBe("mover-tool");
+    await expect
+      .poll(async () => {
+        await catalogue.settled();
+        return catalogue.snapshot.byId.get(saved.id)?.name;
+      })
+      .toBe("Mover Tool Renamed");
+    expect(catalogue.snapshot.stats.categories["Alpha Moves"]).toBeUndefined();
+    expect(catalogue.snapshot.stats).toEqual(await onlineStats());
+    const [audit] = await database.db
+      .select()
+      .from(adminAudit)
+      .where(eq(adminAudit.action, "update"));
+    expect(audit!.details).toMatchObject({ changed: ["name", "category", "cardDescription"] });
+  });
+
+  it("refuses an edit made on a stale version, and unpublishing hides the tool", async () => {
+    const saved = await createTool(database.db, ACTOR, toolInput({ name: "Stale Tool" }));
+    await updateTool(
+      database.db,
+      ACTOR,
+      saved.id,
+      toolInput({ name: "Stale Tool", cardDescription: "One" }),
+    );
+    await expect(
+      updateTool(database.db, ACTOR, saved.id, toolInput({ name: "Stale Tool" }), saved.updatedAt),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    await snapshotShowing(saved.id, true);
+    await updateTool(
+      database.db,
+      ACTOR,
+      saved.id,
+      toolInput({ name: "Stale Tool", status: "offline" }),
+    );
+    const snapshot = await snapshotShowing(saved.id, false);
+    expect(snapshot.stats).toEqual(await onlineStats());
+  });
+
+  it("refuses a subcategory whose address is a tool's, and unknown tools", async () => {
+    const tool = await database.db.query.tools.findFirst({ where: eq(tools.id, "demo-0001") });
+    const error = await createTool(
+      database.db,
+      ACTOR,
+      toolInput({ name: "Clash", category: "Anything", subCategory: tool!.name }),
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).fields?.subCategory).toContain(tool!.name);
+    await expect(
+      updateTool(database.db, ACTOR, "no-such-tool", toolInput({ name: "X" })),
+    ).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
+
+describe(`catalogue import on ${databaseKind}`, () => {
+  let database: DatabaseHandle;
+  const toolCount = async () =>
+    Number((await database.db.select({ n: count() }).from(tools))[0]!.n);
+  const csv = (text: string) => ({ name: "tools.csv", format: "csv" as const, text });
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await seedDemoCatalogue(database.db, 30);
+  });
+  afterAll(async () => database.close());
+
+  it("changes nothing in a dry run, and records it", async () => {
+    const before = await toolCount();
+    const report = await importCatalogue(
+      database.db,
+      ACTOR,
+      csv("name,websiteUrl\nDry One,https://dry-one.example\n"),
+      { dryRun: true },
+    );
+    expect(report).toMatchObject({ status: "succeeded", created: 1, dryRun: true });
+    expect(await toolCount()).toBe(before);
+    const [job] = await database.db
+      .select()
+      .from(importJobs)
+      .where(eq(importJobs.id, report.jobId));
+    expect(job).toMatchObject({
+      dryRun: true,
+      status: "succeeded",
+      created: 1,
+      userEmail: ACTOR.email,
+    });
+  });
+
+  it("imports nothing from a file with one bad row, and says which", async () => {
+    const before = await toolCount();
+    const report = await importCatalogue(
+      database.db,
+      ACTOR,
+      csv(
+        "name,websiteUrl\nGood One,https://good-one.example\nBad One,javascript:alert(1)\nGood Two,\n",
+      ),
+      { dryRun: false },
+    );
+    expect(report.status).toBe("rejected");
+    expect(report.problems).toEqual([
+      {
+        row: 3,
+        name: "Bad One",
+        reasons: ["websiteUrl: Enter a web address that starts with http:// or https://."],
+      },
+    ]);
+    expect(await toolCount()).toBe(before);
+    const [job] = await database.db
+      .select()
+      .from(importJobs)
+      .where(eq(importJobs.id, report.jobId));
+    expect(job).toMatchObject({ dryRun: false, status: "rejected", rejected: 1 });
+  });
+
+  it("imports a file once: the same file again changes nothing", async () => {
+    const before = await toolCount();
+    const file = csv(
+      "name,websiteUrl,category,hashtags\nFirst Import,https://first.example,Imported Things,a|b\nSecond Import,,Imported Things,\n",
+    );
+    const first = await importCatalogue(database.db, ACTOR, file, { dryRun: false });
+    expect(first).toMatchObject({ status: "succeeded", created: 2, updated: 0 });
+    expect(await toolCount()).toBe(before + 2);
+    const stored = await database.db.query.tools.findFirst({
+      where: eq(tools.name, "First Import"),
+    });
+    expect(stored).toMatchObject({ source: "import", hashtags: ["a", "b"], status: "online" });
+
+    const again = await importCatalogue(database.db, ACTOR, file, { dryRun: false });
+    expect(again).toMatchObject({ status: "succeeded", created: 0, updated: 0, unchanged: 2 });
+    expect(await toolCount()).toBe(before + 2);
+    const after = await database.db.query.tools.findFirst({
+      where: eq(tools.name, "First Import"),
+    });
+    expect(after!.updatedAt).toEqual(stored!.updatedAt);
+  });
+
+  it("round-trips an export: re-importing it changes nothing, into an empty catalogue it loses nothing", async () => {
+    for (const format of ["json", "csv"] as const) {
+      const exported = await exportCatalogue(database.db, format);
+      const same = await importCatalogue(
+        database.db,
+        ACTOR,
+        { name: `all.${format}`, format, text: exported.text },
+        { dryRun: true },
+      );
+      expect(same).toMatchObject({
+        status: "succeeded",
+        created: 0,
+        updated: 0,
+        unchanged: exported.count,
+      });
+
+      const empty = await openTestDatabase();
+      try {
+        const copy = await importCatalogue(
+          empty.db,
+          ACTOR,
+          { name: `all.${format}`, format, text: exported.text },
+          { dryRun: false },
+        );
+        expect(copy).toMatchObject({ status: "succeeded", created: exported.count });
+        // Likes belong to people's accounts, so a new catalogue counts its own; all else is kept.
+        const reExported = await exportCatalogue(empty.db, format);
+        expect(withoutLikes(reExported.text, format)).toEqual(withoutLikes(exported.text, format));
+      } finally {
+        await empty.close();
+      }
+    }
+  });
+});
+
+describe("tool images", () => {
+  let mediaDir: string;
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    mediaDir = await mkdtemp(path.join(tmpdir(), "media-"));
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  it("stores an upload as WebP in spec 5's three sizes with the size suffix, once per content", async () => {
+    const png = await sharp({
+      create: { width: 1600, height: 900, channels: 3, background: "#3366aa" },
+    })
+      .png()
+      .toBuffer();
+    const stored = await storeToolImage(mediaDir, png);
+    expect(stored).toMatch(/^uploads\/[0-9a-f]{24}\.webp$/);
+    const stem = stored.replace(/\.webp$/, "");
+    for (const [suffix, width, height] of [
+      ["_300x300", 300, 300],
+      ["_600x450", 600, 450],
+      ["_1200x900", 1200, 900],
+      ["", 1200, 900],
+    ] as const) {
+      const meta = await sharp(path.join(mediaDir, `${stem}${suffix}.webp`)).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, height]);
+    }
+    expect(await storeToolImage(mediaDir, png)).toBe(stored);
+  });
+
+  it("refuses files that are not JPEG, PNG or WebP, whatever they are called", async () => {
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
+    for (const bytes of [
+      Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+      Buffer.from("not an image"),
+      gif,
+    ]) {
+      await expect(storeToolImage(mediaDir, bytes)).rejects.toMatchObject({
+        message: "Upload a JPEG, PNG or WebP image.",
+      });
+    }
+    await expect(storeToolImage(mediaDir, Buffer.alloc(9 * 1024 * 1024))).rejects.toMatchObject({
+      message: "Images can be at most 8 MB.",
+    });
+  });
+
+  it("removes a replaced or deleted tool's upload once no tool uses it", async () => {
+    const jpeg = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: "#aa3366" },
+    })
+      .jpeg()
+      .toBuffer();
+    const image = await storeToolImage(mediaDir, jpeg);
+    const a = await createTool(database.db, ACTOR, toolInput({ name: "Image A", image }));
+    await createTool(database.db, ACTOR, toolInput({ name: "Image B", mainImage: image }));
+    const replaced = await updateTool(database.db, ACTOR, a.id, toolInput({ name: "Image A" }));
+    expect(replaced.replacedImages).toEqual([image]);
+    expect(await removeUnusedImages(database.db, mediaDir, replaced.replacedImages)).toBe(0);
+    const b = await database.db.query.tools.findFirst({ where: eq(tools.name, "Image B") });
+    const { images } = await deleteTools(database.db, ACTOR, [b!.id]);
+    expect(await removeUnusedImages(database.db, mediaDir, images)).toBe(1);
+    expect(await readdir(path.join(mediaDir, "uploads"))).not.toContain(path.basename(image));
+    expect(await removeUnusedImages(database.db, mediaDir, ["demo/demo-0001.webp"])).toBe(0);
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { EMPTY_TOOL_INPUT, toFormValues, toolFieldErrors, toolInputSchema } from "~/lib/tool-form";
+
+// Issue 7: one schema checks a tool in the form, the API and every import row.
+
+const valid = { ...toFormValues(EMPTY_TOOL_INPUT), name: "Quill Notes" };
+
+function errorsOf(values: object) {
+  const parsed = toolInputSchema.safeParse(values);
+  return parsed.success ? {} : toolFieldErrors(parsed.error);
+}
+
+describe("toolInputSchema", () => {
+  it("stores blank text as no value and an unknown pricing model as null", () => {
+    const parsed = toolInputSchema.parse({
+      ...valid,
+      cardDescription: "  ",
+      pricing: { model: "Unknown", amount: "" },
+    });
+    expect(parsed.cardDescription).toBeNull();
+    expect(parsed.pricing).toEqual({ model: null, amount: null });
+  });
+
+  it("needs a name", () => {
+    expect(errorsOf({ ...valid, name: "   " })).toEqual({ name: "Enter the tool's name." });
+  });
+
+  it.each(["javascript:alert(1)", "ftp://files.example", "example.com", "https://"])(
+    "refuses %s as a website",
+    (websiteUrl) => {
+      expect(errorsOf({ ...valid, websiteUrl }).websiteUrl).toBe(
+        "Enter a web address that starts with http:// or https://.",
+      );
+    },
+  );
+
+  it("takes http and https websites", () => {
+    expect(errorsOf({ ...valid, websiteUrl: "http://quill.example/notes" })).toEqual({});
+    expect(errorsOf({ ...valid, websiteUrl: "https://quill.example" })).toEqual({});
+  });
+
+  it("needs a category before a subcategory", () => {
+    expect(errorsOf({ ...valid, subCategory: "Email" })).toEqual({
+      subCategory: "Choose a category before a subcategory.",
+    });
+  });
+
+  it("trims list items, drops blanks, repeats and the # of hashtags", () => {
+    const parsed = toolInputSchema.parse({
+      ...valid,
+      hashtags: ["#seo", "seo", " ", "##ads", "ads "],
+      keyFeatures: [" Fast ", "Fast", "Cheap"],
+    });
+    expect(parsed.hashtags).toEqual(["seo", "ads"]);
+    expect(parsed.keyFeatures).toEqual(["Fast", "Cheap"]);
+  });
+
+  it("names a list's problem by the list, not the item", () => {
+    expect(errorsOf({ ...valid, hashtags: ["x".repeat(41)] })).toEqual({
+      hashtags: "Each hashtag can be at most 40 characters.",
+    });
+  });
+
+  it("refuses an unknown status or pricing model, with dotted field names", () => {
+    expect(
+      errorsOf({ ...valid, status: "archived", pricing: { model: "Gratis", amount: "" } }),
+    ).toEqual({
+      status: "Choose online, draft or offline.",
+      "pricing.model": "Choose Free, Freemium, Paid or Unknown.",
+    });
+  });
+
+  it("takes uploaded image paths and web addresses, nothing else", () => {
+    expect(
+      errorsOf({ ...valid, image: "uploads/ab12.webp", mainImage: "https://cdn.example/a.png" }),
+    ).toEqual({});
+    expect(errorsOf({ ...valid, image: "../../etc/passwd" }).image).toBe(
+      "The card image must be an uploaded image or an http(s) address.",
+    );
+  });
+
+  it("limits lengths with the field's name in the message", () => {
+    expect(errorsOf({ ...valid, seo: { titleTag: "t".repeat(121), metaDescription: "" } })).toEqual(
+      {
+        "seo.titleTag": "The SEO title can be at most 120 characters.",
+      },
+    );
+  });
+});
