@@ -76,7 +76,7 @@ export default defineConfig({
           {
             name: "chromium-postgres",
             // The start on an empty database, and every browse rule again on PostgreSQL.
-            testMatch: /(postgres|browse|accounts|likes|admin-tools)\.test\.ts/,
+            testMatch: /(postgres|browse|accounts|likes|admin-tools|admin-catalogue)\.test\.ts/,
             use: {
               ...devices["Desktop Chrome"],
               baseURL: `http://127.0.0.1:${POSTGRES_PORT}`,

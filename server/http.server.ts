@@ -239,8 +239,13 @@ function adminEditRoutes(app: Application, logger: Logger): express.Router {
   return router;
 }
 
+/** Field names are the tool's own ("websiteUrl"), as the form names them. */
 function invalidTool(error: ZodError): AppError {
-  return new AppError("INVALID", "Some fields need attention.", toolFieldErrors(error));
+  const fields = Object.entries(toolFieldErrors(error)).map(([field, message]) => [
+    field.replace(/^tool\./, ""),
+    message,
+  ]);
+  return new AppError("INVALID", "Some fields need attention.", Object.fromEntries(fields));
 }
 
 /**

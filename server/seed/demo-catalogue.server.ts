@@ -304,7 +304,9 @@ export function generateDemoCatalogue(count: number = DEMO_TOOL_COUNT): DemoCata
         hasWebsite,
       }),
       seoTitleTag: title.slice(0, 60).trimEnd(),
-      seoMetaDescription: `${name} ${task}. Compare features, pricing and reviews.`.slice(0, 160).trimEnd(),
+      seoMetaDescription: `${name} ${task}. Compare features, pricing and reviews.`
+        .slice(0, 160)
+        .trimEnd(),
       metaDescription: `${name} ${task}.`.slice(0, 160).trimEnd(),
       hashtags: [
         ...new Set([

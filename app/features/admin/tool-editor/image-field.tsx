@@ -79,7 +79,7 @@ export function ImageField({ label, value, onValue, previewSize, error, hint }: 
           ) : preview ? (
             <img src={preview} alt={`${label} preview`} className="h-full w-full object-cover" />
           ) : (
-            <span className="text-xs text-slate-500">No image</span>
+            <span className="text-xs text-slate-600">No image</span>
           )}
         </div>
         <div className="space-y-2 text-sm text-slate-700">

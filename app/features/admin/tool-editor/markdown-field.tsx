@@ -90,7 +90,7 @@ export function MarkdownField({ label, value, onValue, error, maxLength }: Markd
               <Spinner /> Rendering the preview...
             </p>
           ) : value.trim() === "" ? (
-            <p className="text-sm text-slate-500">Nothing to preview yet.</p>
+            <p className="text-sm text-slate-600">Nothing to preview yet.</p>
           ) : (
             <div className="prose-tool" dangerouslySetInnerHTML={{ __html: preview?.html ?? "" }} />
           )}
