@@ -1,14 +1,13 @@
 import { asc, desc } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { tools } from "../../db/schema";
+import { tools, type ToolRow } from "../../db/schema";
 import { toCsvDocument, toJsonDocument, type FlatTool } from "./catalogue-format.server";
 
 export type ExportFormat = "json" | "csv";
 
-/** Every tool, whatever its status, newest first, in the import/export format. */
-export async function readCatalogueForExport(db: Database): Promise<FlatTool[]> {
-  const rows = await db.select().from(tools).orderBy(desc(tools.createdAt), asc(tools.id));
-  return rows.map((row) => ({
+/** One stored tool in the import/export format. */
+export function toFlatTool(row: ToolRow): FlatTool {
+  return {
     id: row.id,
     name: row.name,
     category: row.category,
@@ -30,7 +29,13 @@ export async function readCatalogueForExport(db: Database): Promise<FlatTool[]> 
     websiteUrl: row.websiteUrl,
     mainImage: row.mainImage,
     image: row.image,
-  }));
+  };
+}
+
+/** Every tool, whatever its status, newest first, in the import/export format. */
+export async function readCatalogueForExport(db: Database): Promise<FlatTool[]> {
+  const rows = await db.select().from(tools).orderBy(desc(tools.createdAt), asc(tools.id));
+  return rows.map(toFlatTool);
 }
 
 /** The whole catalogue as one file's text, and how many tools it holds. */

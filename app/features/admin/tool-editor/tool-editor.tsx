@@ -49,8 +49,9 @@ const PRICING_OPTIONS = [
 export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const initial = useRef(toFormValues(tool?.input ?? EMPTY_TOOL_INPUT));
-  const [values, setValues] = useState<ToolFormValues>(initial.current);
+  // The page remounts the editor for each stored version, so the starting values never change.
+  const [initial] = useState(() => toFormValues(tool?.input ?? EMPTY_TOOL_INPUT));
+  const [values, setValues] = useState<ToolFormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -58,7 +59,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
   const errorBox = useRef<HTMLDivElement>(null);
   const saved = (location.state as { saved?: string } | null)?.saved;
 
-  const isDirty = JSON.stringify(values) !== JSON.stringify(initial.current);
+  const isDirty = JSON.stringify(values) !== JSON.stringify(initial);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       isDirty && !isLeavingAfterSave.current && currentLocation.pathname !== nextLocation.pathname,
