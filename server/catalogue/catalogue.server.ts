@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { tools } from "../db/schema";
 import {
@@ -10,7 +10,7 @@ import {
 } from "../services/tools/tool-shapes.server";
 import type { LiveEvent } from "../live/live-events.server";
 import { withCounts, type CountChange } from "./recount.server";
-import { buildSnapshot, type CatalogueSnapshot } from "./snapshot.server";
+import { buildSnapshot, type CatalogueSnapshot, type ToolSearchText } from "./snapshot.server";
 
 /** Count changes arriving together (a burst of likes) are applied to the snapshot at once. */
 const COUNT_BATCH_MS = 100;
@@ -29,19 +29,42 @@ export class Catalogue {
     return this.#snapshot;
   }
 
+  /** The searched text of every online tool, kept so a refresh reads only what changed. */
+  #searchText = new Map<string, ToolSearchText>();
+
   async reload(): Promise<CatalogueSnapshot> {
     const rows = await this.db.query.tools.findMany({
       columns: { ...toolCardColumns, ...toolSearchColumns },
       where: eq(tools.status, "online"),
     });
-    this.#snapshot = snapshotOfRows(rows);
+    this.#searchText = new Map(rows.map((row) => [row.id, toToolSearchText(row)]));
+    this.#snapshot = buildSnapshot(rows.map(toToolCard), this.#searchText);
+    return this.#snapshot;
+  }
+
+  /**
+   * Rebuilds the snapshot after these tools changed, reading only them (whatever their status:
+   * a tool that went offline or was deleted leaves, one that came online joins).
+   */
+  async refresh(ids: readonly string[]): Promise<CatalogueSnapshot> {
+    const rows = await this.db.query.tools.findMany({
+      columns: { ...toolCardColumns, ...toolSearchColumns, status: true },
+      where: inArray(tools.id, [...ids]),
+    });
+    const changed = new Set(ids);
+    const online = rows.filter((row) => row.status === "online");
+    for (const id of ids) this.#searchText.delete(id);
+    for (const row of online) this.#searchText.set(row.id, toToolSearchText(row));
+    // Read after the query: counts that arrived meanwhile are kept.
+    const unchanged = this.#snapshot.tools.filter((tool) => !changed.has(tool.id));
+    this.#snapshot = buildSnapshot([...unchanged, ...online.map(toToolCard)], this.#searchText);
     return this.#snapshot;
   }
 
   /** Follows a live event: new like or view counts show in listings within COUNT_BATCH_MS. */
   apply(event: LiveEvent) {
     if (event.type === "catalogue") {
-      this.#scheduleReload();
+      this.#scheduleRefresh(event.toolIds);
     } else if (event.type === "like") {
       this.#queue(event.toolId, { likesTotal: event.likesTotal });
     } else {
@@ -60,12 +83,20 @@ export class Catalogue {
 
   #reloadTimer: ReturnType<typeof setTimeout> | undefined;
   #reloading: Promise<unknown> = Promise.resolve();
+  /** Tools changed since the last rebuild; "all" when a change did not name them. */
+  #changed: Set<string> | "all" = new Set();
 
   /** Several admin writes in a row cost one rebuild. */
-  #scheduleReload() {
+  #scheduleRefresh(toolIds: readonly string[] | undefined) {
+    if (!toolIds) this.#changed = "all";
+    else if (this.#changed !== "all") for (const id of toolIds) this.#changed.add(id);
     this.#reloadTimer ??= setTimeout(() => {
       this.#reloadTimer = undefined;
-      this.#reloading = this.#reloading.then(() => this.reload()).catch(() => {});
+      const changed = this.#changed;
+      this.#changed = new Set();
+      this.#reloading = this.#reloading
+        .then(() => (changed === "all" ? this.reload() : this.refresh([...changed])))
+        .catch(() => {});
     }, RELOAD_BATCH_MS);
   }
 

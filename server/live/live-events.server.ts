@@ -23,10 +23,14 @@ const viewsEvent = z.object({
   counts: z.array(z.tuple([z.string(), z.number().int().min(0)])),
 });
 
-/** The catalogue itself changed (an admin write): every server rebuilds its snapshot. */
+/**
+ * The catalogue itself changed (an admin write): every server refreshes its snapshot, reading
+ * only the named tools when the event names them, and everything when it does not.
+ */
 const catalogueEvent = z.object({
   id: z.number().int().positive(),
   type: z.literal("catalogue"),
+  toolIds: z.array(z.string()).optional(),
 });
 
 export const liveEventSchema = z.discriminatedUnion("type", [
@@ -75,6 +79,20 @@ export async function notifyLive(
   await tx.execute(
     sql`select pg_notify(${LIVE_CHANNEL}, (jsonb_build_object('id', nextval('live_event_ids')) || ${JSON.stringify(event)}::jsonb)::text)`,
   );
+}
+
+/** Ids named in a catalogue event stay well inside one NOTIFY; more mean "reload everything". */
+const MAX_NAMED_IDS_BYTES = 4000;
+
+/** The catalogue event for a write that changed these tools. */
+export function catalogueChange(toolIds: readonly string[]): {
+  type: "catalogue";
+  toolIds?: string[];
+} {
+  const ids = [...new Set(toolIds)];
+  return Buffer.byteLength(JSON.stringify(ids)) <= MAX_NAMED_IDS_BYTES
+    ? { type: "catalogue", toolIds: ids }
+    : { type: "catalogue" };
 }
 
 /** Reads one notification; null for anything that is not a live event. */

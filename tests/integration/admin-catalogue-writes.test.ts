@@ -169,6 +169,22 @@ describe(`manual add and edit on ${databaseKind}`, () => {
     expect(snapshot.stats).toEqual(await onlineStats());
   });
 
+  it("shows imported tools at once (an import's event names no tools: everything is reread)", async () => {
+    const report = await importCatalogue(
+      database.db,
+      ACTOR,
+      {
+        name: "one.csv",
+        format: "csv",
+        text: "id,name,category\nimported-1,Imported Live,Gamma Imports\n",
+      },
+      { dryRun: false },
+    );
+    expect(report.created).toBe(1);
+    const snapshot = await snapshotShowing("imported-1", true);
+    expect(snapshot.stats).toEqual(await onlineStats());
+  });
+
   it("refuses a subcategory whose address is a tool's, and unknown tools", async () => {
     const tool = await database.db.query.tools.findFirst({ where: eq(tools.id, "demo-0001") });
     const error = await createTool(

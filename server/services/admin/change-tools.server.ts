@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { ToolStatus } from "~/lib/constants";
 import type { Database } from "../../db/client.server";
 import { adminAudit, tools } from "../../db/schema";
-import { notifyLive } from "../../live/live-events.server";
+import { catalogueChange, notifyLive } from "../../live/live-events.server";
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -43,7 +43,7 @@ export async function setToolsStatus(
       action: "set-status",
       details: { toolIds, status },
     });
-    await notifyLive(tx, { type: "catalogue" });
+    await notifyLive(tx, catalogueChange(toolIds));
     return changed.length;
   });
 }
@@ -76,7 +76,7 @@ export async function deleteTools(
       action: "delete",
       details: { toolIds, names: deleted.map((row) => row.name) },
     });
-    await notifyLive(tx, { type: "catalogue" });
+    await notifyLive(tx, catalogueChange(toolIds));
     const images = deleted.flatMap((row) => [row.image, row.mainImage]);
     return { deleted: deleted.length, images: images.filter((image) => image !== null) };
   });

@@ -6,7 +6,7 @@ import type { ToolInput } from "~/lib/tool-form";
 import type { Database } from "../../db/client.server";
 import { adminAudit, tools } from "../../db/schema";
 import { AppError } from "../../errors.server";
-import { notifyLive } from "../../live/live-events.server";
+import { catalogueChange, notifyLive } from "../../live/live-events.server";
 import type { Actor } from "./change-tools.server";
 import {
   holdsColumns,
@@ -51,7 +51,7 @@ export async function createTool(db: Database, actor: Actor, input: ToolInput): 
       action: "create",
       details: { toolId: row!.id, name: row!.name },
     });
-    await notifyLive(tx, { type: "catalogue" });
+    await notifyLive(tx, catalogueChange([row!.id]));
     return {
       id: row!.id,
       slug,
@@ -113,7 +113,7 @@ export async function updateTool(
       action: "update",
       details: { toolId: id, name: row!.name, changed },
     });
-    await notifyLive(tx, { type: "catalogue" });
+    await notifyLive(tx, catalogueChange([id]));
     return {
       id,
       slug: row!.slug,
