@@ -1,3 +1,4 @@
+import pino from "pino";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -47,6 +48,7 @@ for (const size of SIZES) {
     hasOutbox: false,
     views: undefined as unknown as ViewCounter,
     mediaDir: "",
+    logger: pino({ level: "silent" }),
   });
   console.log(`\n${size.toLocaleString("en-US")} tools`);
   console.log("page".padEnd(40), "status".padStart(6), "raw".padStart(10), "gzip".padStart(10));

@@ -5,6 +5,7 @@ import { lockDataDir } from "./db/lock.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { generateDemoImages } from "./media/demo-images.server";
+import { sweepUnusedUploads } from "./media/tool-images.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "./seed/seed-demo.server";
 import { createServices, type AppServices } from "./services.server";
 import { createAuth, type Auth } from "./auth/auth.server";
@@ -26,6 +27,8 @@ export interface Application {
   isBackgroundWorkDone(): boolean;
   close(): Promise<void>;
 }
+
+const UPLOAD_SWEEP_MS = 6 * 60 * 60 * 1000;
 
 export function mediaDirOf(env: Pick<Env, "DATA_DIR">): string {
   return path.join(env.DATA_DIR, "media");
@@ -80,11 +83,20 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       // tell every open stream to drop its live counts.
       () => {
         live.resync();
-        catalogue.reload().catch((error: unknown) => logger.error({ err: error }, "reload failed"));
+        catalogue.reloadSoon();
       },
     );
     const views = new ViewCounter(opened.db, logger);
     views.start();
+    // Uploads that were replaced or never saved go once nobody has touched them for an hour.
+    const sweepUploads = () =>
+      void sweepUnusedUploads(opened.db, mediaDir).then(
+        (removed) => removed > 0 && logger.info({ removed }, "unused uploads removed"),
+        (error: unknown) => logger.error({ err: error }, "sweeping uploads failed"),
+      );
+    sweepUploads();
+    const uploadSweeper = setInterval(sweepUploads, UPLOAD_SWEEP_MS);
+    uploadSweeper.unref();
     const mailer = createMailer({ env, db: opened.db, logger });
     const auth = createAuth({
       env,
@@ -101,6 +113,7 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
         hasOutbox: mailer.kind === "outbox",
         views,
         mediaDir,
+        logger,
       }),
       auth,
       readSignedIn: createViewerReader(auth, opened.db, env.ADMIN_EMAILS ?? []),
@@ -110,6 +123,7 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       isBackgroundWorkDone: () => isBackgroundWorkDone,
       async close() {
         stopBackgroundWork.abort();
+        clearInterval(uploadSweeper);
         await backgroundWork;
         await views.stop();
         await stopListening();

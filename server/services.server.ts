@@ -1,6 +1,7 @@
 import type { Catalogue } from "./catalogue/catalogue.server";
 import type { Database } from "./db/client.server";
 import type { Env } from "./env.server";
+import type { Logger } from "./logger.server";
 import { DEMO_FEATURED_TOOL_IDS } from "./seed/demo-catalogue.server";
 import { findTools } from "./services/tools/find-tools.server";
 import { getHomeData } from "./services/tools/get-home-data.server";
@@ -55,13 +56,27 @@ export interface ServiceDeps {
   views: ViewCounter;
   /** Where uploaded and demo images live (served under /media). */
   mediaDir: string;
+  logger: Logger;
 }
 
 /**
  * The services that routes reach through the request context, bound to this server's database
  * and catalogue. Routes stay thin and never import server code.
  */
-export function createServices({ db, catalogue, env, hasOutbox, views, mediaDir }: ServiceDeps) {
+export function createServices({
+  db,
+  catalogue,
+  env,
+  hasOutbox,
+  views,
+  mediaDir,
+  logger,
+}: ServiceDeps) {
+  /** After a committed write: removing its unused images may fail without failing the write. */
+  const cleanUpImages = (images: readonly string[]) =>
+    removeUnusedImages(db, mediaDir, images).catch((error: unknown) => {
+      logger.error({ err: error, images }, "removing unused images failed");
+    });
   const featuredIds = env.FEATURED_TOOL_IDS ?? DEMO_FEATURED_TOOL_IDS;
   return {
     findTools: (query: ToolQuery) => findTools(catalogue.snapshot, query),
@@ -85,7 +100,7 @@ export function createServices({ db, catalogue, env, hasOutbox, views, mediaDir 
       setToolsStatus(db, actor, ids, status),
     async deleteTools(actor: Actor, ids: readonly string[]) {
       const { deleted, images } = await deleteTools(db, actor, ids);
-      await removeUnusedImages(db, mediaDir, images);
+      await cleanUpImages(images);
       return deleted;
     },
     getEditableTool: (id: string) => getEditableTool(db, id),
@@ -93,7 +108,7 @@ export function createServices({ db, catalogue, env, hasOutbox, views, mediaDir 
     createTool: (actor: Actor, input: ToolInput) => createTool(db, actor, input),
     async updateTool(actor: Actor, id: string, input: ToolInput, expectedUpdatedAt?: string) {
       const saved = await updateTool(db, actor, id, input, expectedUpdatedAt);
-      await removeUnusedImages(db, mediaDir, saved.replacedImages);
+      await cleanUpImages(saved.replacedImages);
       return saved;
     },
     storeToolImage: (bytes: Buffer) => storeToolImage(mediaDir, bytes),

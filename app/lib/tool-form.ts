@@ -26,6 +26,9 @@ export const TOOL_FIELD_LIMITS = {
   imagePath: 300,
 } as const;
 
+/** PostgreSQL text cannot hold U+0000; a file or request carrying it gets a clear refusal. */
+const NUL = "\u0000";
+
 /** Blank text is no value: it is stored as null and shown with spec 3's default. */
 function optionalText(max: number, label: string) {
   return z.preprocess(
@@ -34,6 +37,7 @@ function optionalText(max: number, label: string) {
       .string({ error: `${label} must be text.` })
       .trim()
       .max(max, `${label} can be at most ${max} characters.`)
+      .refine((text) => !text.includes(NUL), `${label} holds a character that cannot be stored.`)
       .nullable(),
   );
 }
@@ -46,27 +50,40 @@ function textList(itemMax: number, countMax: number, label: string) {
     .transform((items) => [...new Set(items.map((item) => item.trim()).filter(Boolean))])
     .pipe(
       z
-        .array(z.string().max(itemMax, `Each ${label} can be at most ${itemMax} characters.`))
+        .array(
+          z
+            .string()
+            .max(itemMax, `Each ${label} can be at most ${itemMax} characters.`)
+            // CSV files separate list items with "|" (catalogue-format.server.ts).
+            .refine((item) => !item.includes("|"), `A ${label} cannot contain "|".`)
+            .refine(
+              (item) => !item.includes(NUL),
+              `A ${label} holds a character that cannot be stored.`,
+            ),
+        )
         .max(countMax, `At most ${countMax} ${label}s.`),
     );
 }
 
-export function isWebAddress(text: string): boolean {
+export function isWebAddress(text: string, protocols = ["http:", "https:"]): boolean {
   try {
     const url = new URL(text);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+    return protocols.includes(url.protocol) && url.hostname.length > 0;
   } catch {
     return false;
   }
 }
 
-/** An uploaded image's storage path (`uploads/ab12.webp`), a demo path, or an http(s) address. */
+/**
+ * An uploaded image's storage path (`uploads/ab12.webp`), a demo path, or an https address (the
+ * production CSP loads images from https only).
+ */
 const IMAGE_PATH = /^[a-z0-9][\w-]*(\/[\w-]+)*\.(webp|png|jpe?g)$/i;
 
 function imageField(label: string) {
   return optionalText(TOOL_FIELD_LIMITS.imagePath, label).refine(
-    (value) => value === null || IMAGE_PATH.test(value) || isWebAddress(value),
-    `${label} must be an uploaded image or an http(s) address.`,
+    (value) => value === null || IMAGE_PATH.test(value) || isWebAddress(value, ["https:"]),
+    `${label} must be an uploaded image or an https address.`,
   );
 }
 
@@ -76,7 +93,8 @@ export const toolInputSchema = z
       .string({ error: "Enter the tool's name." })
       .trim()
       .min(1, "Enter the tool's name.")
-      .max(TOOL_FIELD_LIMITS.name, `The name can be at most ${TOOL_FIELD_LIMITS.name} characters.`),
+      .max(TOOL_FIELD_LIMITS.name, `The name can be at most ${TOOL_FIELD_LIMITS.name} characters.`)
+      .refine((name) => !name.includes(NUL), "The name holds a character that cannot be stored."),
     category: optionalText(TOOL_FIELD_LIMITS.category, "The category"),
     subCategory: optionalText(TOOL_FIELD_LIMITS.subCategory, "The subcategory"),
     status: z.enum(TOOL_STATUSES, { error: "Choose online, draft or offline." }).default("online"),

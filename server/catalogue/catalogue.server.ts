@@ -86,6 +86,11 @@ export class Catalogue {
   /** Tools changed since the last rebuild; "all" when a change did not name them. */
   #changed: Set<string> | "all" = new Set();
 
+  /** Rereads everything after the writes in flight (a lost LISTEN connection), in order with them. */
+  reloadSoon() {
+    this.#scheduleRefresh(undefined);
+  }
+
   /** Several admin writes in a row cost one rebuild. */
   #scheduleRefresh(toolIds: readonly string[] | undefined) {
     if (!toolIds) this.#changed = "all";

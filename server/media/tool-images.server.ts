@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
-import { link, mkdir, rename, rm, stat } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { link, mkdir, readdir, rename, rm, stat, utimes } from "node:fs/promises";
 import path from "node:path";
 import { inArray, or } from "drizzle-orm";
 import sharp from "sharp";
@@ -14,6 +14,8 @@ const MAX_INPUT_PIXELS = 50_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 const UPLOAD_DIR = "uploads";
 const SIZES = Object.keys(IMAGE_SIZES) as ImageSize[];
+/** A stored upload's path (not one of its sized files). */
+const IS_UPLOAD = /^uploads\/[0-9a-f]{24}\.webp$/;
 
 export const NOT_AN_IMAGE = "Upload a JPEG, PNG or WebP image.";
 
@@ -43,26 +45,38 @@ export async function storeToolImage(mediaDir: string, bytes: Buffer): Promise<s
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 24);
   const storagePath = `${UPLOAD_DIR}/${hash}.webp`;
   const target = (file: string) => path.join(mediaDir, file);
-  if (await isStored(target(storagePath))) return storagePath;
+  // Each call writes under its own temporary names and renames into place, so two uploads of
+  // one file at once both end with every size present.
+  const temporary = (file: string) => `${target(file)}.${randomBytes(6).toString("hex")}.part`;
+  if (await isStored(target(storagePath))) {
+    // Fresh again: a cleanup leaves recently used uploads alone (removeUnusedImages).
+    const now = new Date();
+    await utimes(target(storagePath), now, now).catch(() => {});
+    return storagePath;
+  }
 
   await mkdir(target(UPLOAD_DIR), { recursive: true });
+  const written: string[] = [];
   try {
     for (const size of SIZES) {
       const { width, height } = IMAGE_SIZES[size];
-      const file = target(resolveImagePath(storagePath, size));
+      const file = resolveImagePath(storagePath, size);
+      const part = temporary(file);
+      written.push(part);
       await input()
         .rotate()
         .resize(width, height, { fit: "cover", position: "attention" })
         .webp({ quality: 80 })
-        .toFile(`${file}.part`);
-      await rename(`${file}.part`, file);
+        .toFile(part);
+      await rename(part, target(file));
     }
   } catch {
-    await Promise.all(filesOf(storagePath).map((file) => rm(target(file), { force: true })));
+    await Promise.all(written.map((part) => rm(part, { force: true })));
     throw new AppError("INVALID", "This image could not be read. Try another file.");
   }
-  await rm(target(storagePath), { force: true });
-  await link(target(resolveImagePath(storagePath, "large")), target(storagePath));
+  const original = temporary(storagePath);
+  await link(target(resolveImagePath(storagePath, "large")), original);
+  await rename(original, target(storagePath));
   return storagePath;
 }
 
@@ -73,25 +87,45 @@ async function isStored(file: string): Promise<boolean> {
   );
 }
 
+/** Uploads changed this recently are never removed: an admin may be about to save a form using one. */
+export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
+
 /**
- * Removes the files of uploaded images that no tool uses any more (after an edit replaced them,
- * or their tools were deleted). Demo images and web addresses are never touched.
+ * Removes the files of uploaded images that no tool uses (after an edit replaced them, or their
+ * tools were deleted) unless they were uploaded or reused within `graceMs`; the periodic sweep
+ * takes those later. Demo images and web addresses are never touched. Returns how many went.
  */
 export async function removeUnusedImages(
   db: Database,
   mediaDir: string,
   storagePaths: readonly string[],
+  graceMs = UPLOAD_GRACE_MS,
 ): Promise<number> {
-  const uploads = [...new Set(storagePaths)].filter((file) => file.startsWith(`${UPLOAD_DIR}/`));
+  const uploads = [...new Set(storagePaths)].filter((file) => IS_UPLOAD.test(file));
   if (uploads.length === 0) return 0;
   const used = await db
     .select({ image: tools.image, mainImage: tools.mainImage })
     .from(tools)
     .where(or(inArray(tools.image, uploads), inArray(tools.mainImage, uploads)));
   const inUse = new Set(used.flatMap((row) => [row.image, row.mainImage]));
-  const unused = uploads.filter((file) => !inUse.has(file));
-  for (const file of unused) {
+  let removed = 0;
+  for (const file of uploads.filter((upload) => !inUse.has(upload))) {
+    const changed = await stat(path.join(mediaDir, file)).then(
+      (info) => info.mtimeMs,
+      () => 0,
+    );
+    if (Date.now() - changed < graceMs) continue;
     await Promise.all(filesOf(file).map((name) => rm(path.join(mediaDir, name), { force: true })));
+    removed++;
   }
-  return unused.length;
+  return removed;
+}
+
+/** Every upload no tool uses and nobody touched within the grace time: abandoned or replaced. */
+export async function sweepUnusedUploads(db: Database, mediaDir: string): Promise<number> {
+  const names = await readdir(path.join(mediaDir, UPLOAD_DIR)).catch(() => [] as string[]);
+  const uploads = names
+    .map((name) => `${UPLOAD_DIR}/${name}`)
+    .filter((file) => IS_UPLOAD.test(file));
+  return removeUnusedImages(db, mediaDir, uploads);
 }

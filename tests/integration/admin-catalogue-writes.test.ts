@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countCategories } from "~/lib/category-stats";
@@ -11,7 +11,11 @@ import type { DatabaseHandle } from "../../server/db/client.server";
 import { adminAudit, importJobs, tools } from "../../server/db/schema";
 import { AppError } from "../../server/errors.server";
 import { LIVE_CHANNEL, parseLiveEvent } from "../../server/live/live-events.server";
-import { removeUnusedImages, storeToolImage } from "../../server/media/tool-images.server";
+import {
+  removeUnusedImages,
+  storeToolImage,
+  sweepUnusedUploads,
+} from "../../server/media/tool-images.server";
 import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
 import { deleteTools } from "../../server/services/admin/change-tools.server";
 import { createTool, updateTool } from "../../server/services/admin/save-tool.server";
@@ -284,6 +288,25 @@ describe(`catalogue import on ${databaseKind}`, () => {
     expect(after!.updatedAt).toEqual(stored!.updatedAt);
   });
 
+  it("imports the same names the same way every time, whatever slugs they were given", async () => {
+    const file = csv(
+      "name,websiteUrl,category\nAlpha Twin,https://alpha-twin.example,\nAlpha Twin,,\nWriting Desk,,Writing Desk\n",
+    );
+    const first = await importCatalogue(database.db, ACTOR, file, { dryRun: false });
+    expect(first).toMatchObject({ status: "succeeded", created: 3 });
+    const slugs = await database.db
+      .select({ slug: tools.slug })
+      .from(tools)
+      .where(inArray(tools.name, ["Alpha Twin", "Writing Desk"]));
+    expect(slugs.map((row) => row.slug).sort()).toEqual([
+      "alpha-twin",
+      "alpha-twin-2",
+      "writing-desk-2",
+    ]);
+    const again = await importCatalogue(database.db, ACTOR, file, { dryRun: false });
+    expect(again).toMatchObject({ status: "succeeded", created: 0, updated: 0, unchanged: 3 });
+  });
+
   it("round-trips an export: re-importing it changes nothing, into an empty catalogue it loses nothing", async () => {
     for (const format of ["json", "csv"] as const) {
       const exported = await exportCatalogue(database.db, format);
@@ -319,6 +342,11 @@ describe(`catalogue import on ${databaseKind}`, () => {
   });
 });
 
+const solidPng = (background: string) =>
+  sharp({ create: { width: 320, height: 320, channels: 3, background } })
+    .png()
+    .toBuffer();
+
 describe("tool images", () => {
   let mediaDir: string;
   let database: DatabaseHandle;
@@ -352,6 +380,36 @@ describe("tool images", () => {
     expect(await storeToolImage(mediaDir, png)).toBe(stored);
   });
 
+  it("stores one file uploaded several times at once, whole", async () => {
+    const png = await sharp({
+      create: { width: 500, height: 500, channels: 3, background: "#118844" },
+    })
+      .png()
+      .toBuffer();
+    const paths = await Promise.all(Array.from({ length: 4 }, () => storeToolImage(mediaDir, png)));
+    expect(new Set(paths).size).toBe(1);
+    const stem = paths[0]!.replace(/\.webp$/, "");
+    const files = await readdir(path.join(mediaDir, "uploads"));
+    for (const suffix of ["", "_300x300", "_600x450", "_1200x900"]) {
+      expect(files).toContain(`${path.basename(stem)}${suffix}.webp`);
+    }
+    expect(files.filter((file) => file.endsWith(".part"))).toEqual([]);
+  });
+
+  it("sweeps uploads nobody saved once they are an hour old, and keeps used ones", async () => {
+    const abandoned = await storeToolImage(mediaDir, await solidPng("#551199"));
+    const kept = await storeToolImage(mediaDir, await solidPng("#995511"));
+    await createTool(database.db, ACTOR, toolInput({ name: "Sweep Keeper", image: kept }));
+    expect(await sweepUnusedUploads(database.db, mediaDir)).toBe(0);
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const file of [abandoned, kept])
+      await utimes(path.join(mediaDir, file), twoHoursAgo, twoHoursAgo);
+    expect(await sweepUnusedUploads(database.db, mediaDir)).toBe(1);
+    const files = await readdir(path.join(mediaDir, "uploads"));
+    expect(files.some((file) => file.startsWith(path.basename(abandoned, ".webp")))).toBe(false);
+    expect(files).toContain(path.basename(kept));
+  });
+
   it("refuses files that are not JPEG, PNG or WebP, whatever they are called", async () => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
       .gif()
@@ -381,11 +439,13 @@ describe("tool images", () => {
     await createTool(database.db, ACTOR, toolInput({ name: "Image B", mainImage: image }));
     const replaced = await updateTool(database.db, ACTOR, a.id, toolInput({ name: "Image A" }));
     expect(replaced.replacedImages).toEqual([image]);
-    expect(await removeUnusedImages(database.db, mediaDir, replaced.replacedImages)).toBe(0);
+    expect(await removeUnusedImages(database.db, mediaDir, replaced.replacedImages, 0)).toBe(0);
     const b = await database.db.query.tools.findFirst({ where: eq(tools.name, "Image B") });
     const { images } = await deleteTools(database.db, ACTOR, [b!.id]);
-    expect(await removeUnusedImages(database.db, mediaDir, images)).toBe(1);
+    // Just uploaded: an admin may be about to use it, so it waits for the sweep.
+    expect(await removeUnusedImages(database.db, mediaDir, images)).toBe(0);
+    expect(await removeUnusedImages(database.db, mediaDir, images, 0)).toBe(1);
     expect(await readdir(path.join(mediaDir, "uploads"))).not.toContain(path.basename(image));
-    expect(await removeUnusedImages(database.db, mediaDir, ["demo/demo-0001.webp"])).toBe(0);
+    expect(await removeUnusedImages(database.db, mediaDir, ["demo/demo-0001.webp"], 0)).toBe(0);
   });
 });

@@ -55,8 +55,8 @@ describe("parseCsv", () => {
     ]);
   });
 
-  it("skips blank lines and reports a quote that never ends", () => {
-    expect(parseCsv("a\n\nb\n")).toEqual([["a"], ["b"]]);
+  it("keeps blank lines as empty records and reports a quote that never ends", () => {
+    expect(parseCsv("a\n\nb\n")).toEqual([["a"], [""], ["b"]]);
     expect(parseCsv('a\n"open\n')).toEqual({
       error: "A quoted value that starts on line 2 never ends.",
     });
@@ -92,6 +92,10 @@ describe("readCatalogueFile", () => {
       ok: false,
       message: expect.stringMatching(/^The file is not valid JSON/),
     });
+  });
+
+  it("numbers rows as a spreadsheet shows them, blank lines included", () => {
+    expect(csvRows("name\nA\n\nB\n").map((row) => row.number)).toEqual([2, 4]);
   });
 
   it("marks a CSV row with the wrong number of values", () => {
@@ -185,6 +189,17 @@ describe("planImport", () => {
       },
     ]);
     expect(plan.writes).toHaveLength(2);
+  });
+
+  it("refuses counters and dates the database cannot hold, before any write", () => {
+    const plan = planImport(
+      csvRows("name,views,createdAt\nBig,3000000000,\nOld,,-100000-01-01T00:00:00Z\n"),
+      [],
+    );
+    expect(plan.rejected.map((problem) => problem.reasons)).toEqual([
+      ["views can be at most 2,147,483,647."],
+      ["createdAt must be after 1970."],
+    ]);
   });
 
   it("refuses a category whose address is already a tool's", () => {

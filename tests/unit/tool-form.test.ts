@@ -74,9 +74,21 @@ describe("toolInputSchema", () => {
     expect(
       errorsOf({ ...valid, image: "uploads/ab12.webp", mainImage: "https://cdn.example/a.png" }),
     ).toEqual({});
-    expect(errorsOf({ ...valid, image: "../../etc/passwd" }).image).toBe(
-      "The card image must be an uploaded image or an http(s) address.",
-    );
+    for (const image of ["../../etc/passwd", "http://cdn.example/a.png"]) {
+      expect(errorsOf({ ...valid, image }).image).toBe(
+        "The card image must be an uploaded image or an https address.",
+      );
+    }
+  });
+
+  it("refuses text PostgreSQL cannot store, and | inside list items (CSV's list separator)", () => {
+    expect(errorsOf({ ...valid, name: "a\u0000b", cardDescription: "x\u0000" })).toEqual({
+      name: "The name holds a character that cannot be stored.",
+      cardDescription: "The card description holds a character that cannot be stored.",
+    });
+    expect(errorsOf({ ...valid, keyFeatures: ["Input | output"] })).toEqual({
+      keyFeatures: 'A key feature cannot contain "|".',
+    });
   });
 
   it("limits lengths with the field's name in the message", () => {

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, useLocation } from "react-router";
 import { ToolEditor } from "~/features/admin/tool-editor/tool-editor";
 import { pageTitle } from "~/lib/seo";
 import { requireAdmin } from "./admin-guard.server";
@@ -21,10 +21,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function AdminManualEdit({ loaderData }: Route.ComponentProps) {
-  // A save reloads the tool; a new version starts the form afresh from what was stored.
+  // A save navigates here again and reloads the tool: the form starts afresh from what was
+  // stored, even when the save changed nothing (so no stale "unsaved changes").
+  const location = useLocation();
   return (
     <ToolEditor
-      key={`${loaderData.tool.id}:${loaderData.tool.updatedAt}`}
+      key={`${loaderData.tool.id}:${loaderData.tool.updatedAt}:${location.key}`}
       tool={loaderData.tool}
       taxonomy={loaderData.taxonomy}
     />

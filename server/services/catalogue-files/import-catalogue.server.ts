@@ -102,7 +102,20 @@ export async function importCatalogue(
       return reportOf(row!.id, false, "succeeded", plan, notes, startedAt);
     });
   } catch (error) {
-    if (!(error instanceof RejectedImport)) throw error;
+    if (!(error instanceof RejectedImport)) {
+      // Nothing was written (the transaction rolled back); the record says so.
+      const reasons = ["The import failed on our side; nothing was imported."];
+      await db
+        .insert(importJobs)
+        .values({
+          ...job,
+          status: "failed",
+          rows: total,
+          problems: [{ row: 0, name: null, reasons }],
+        })
+        .catch(() => {});
+      throw error;
+    }
     const { plan } = error;
     const [row] = await db
       .insert(importJobs)

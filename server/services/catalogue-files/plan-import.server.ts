@@ -37,6 +37,8 @@ export interface ImportPlan {
 
 const blank = (value: unknown) => (value === "" || value === null ? undefined : value);
 const KEY = /^[\w-]{1,100}$/;
+/** The largest value of the integer counter columns. */
+const MAX_COUNT = 2_147_483_647;
 
 /** The columns beside a tool's fields: how to match it, and what only a new tool takes. */
 const rowExtrasSchema = z.object({
@@ -50,7 +52,11 @@ const rowExtrasSchema = z.object({
   ),
   createdAt: z.preprocess(
     blank,
-    z.coerce.date({ error: "createdAt must be a date such as 2026-01-31T09:30:00Z." }).optional(),
+    z.coerce
+      .date({ error: "createdAt must be a date such as 2026-01-31T09:30:00Z." })
+      .min(new Date("1970-01-01T00:00:00Z"), "createdAt must be after 1970.")
+      .max(new Date("2999-12-31T23:59:59Z"), "createdAt must be before the year 3000.")
+      .optional(),
   ),
   views: z.preprocess(
     blank,
@@ -58,6 +64,7 @@ const rowExtrasSchema = z.object({
       .number({ error: "views must be a number." })
       .int("views must be a whole number.")
       .min(0, "views cannot be negative.")
+      .max(MAX_COUNT, `views can be at most ${MAX_COUNT.toLocaleString("en-US")}.`)
       .optional(),
   ),
   rating_avg: z.preprocess(
@@ -123,6 +130,17 @@ function nameOf(values: Record<string, unknown>): string | null {
 export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[]): ImportPlan {
   const byId = new Map(existing.map((tool) => [tool.id, tool]));
   const bySlug = new Map(existing.map((tool) => [tool.slug, tool]));
+  /** Tools by their name's slug: "Alpha" stored as alpha-2 (its slug was taken) is still Alpha. */
+  const byNameSlug = new Map<string, ToolRow[]>();
+  for (const tool of existing) {
+    const key = slugify(tool.name);
+    byNameSlug.set(key, [...(byNameSlug.get(key) ?? []), tool]);
+  }
+  /** The tool whose slug is this one, then the tools of this name whatever suffix they got. */
+  const slugFamily = (nameSlug: string) => [
+    bySlug.get(nameSlug),
+    ...(byNameSlug.get(nameSlug) ?? []).filter((tool) => tool.slug !== nameSlug),
+  ];
   const byWebsite = new Map<string, ToolRow>();
   for (const tool of existing) {
     const key = websiteKey(tool.websiteUrl);
@@ -161,14 +179,15 @@ export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[
     const { id, slug, createdAt, views, rating_avg: ratingAvg } = extras.data;
     const website = websiteKey(values.websiteUrl);
     const rowSlug = slug ?? (name ? slugify(name) : undefined);
-    const found: [ToolRow, MatchedBy] | null =
-      id && byId.has(id)
-        ? [byId.get(id)!, "id"]
-        : website && byWebsite.has(website)
-          ? [byWebsite.get(website)!, "website"]
-          : rowSlug && isSameBySlug(bySlug.get(rowSlug), website)
-            ? [bySlug.get(rowSlug)!, "slug"]
-            : null;
+    const matchOf = (): [ToolRow, MatchedBy] | null => {
+      if (id && byId.has(id)) return [byId.get(id)!, "id"];
+      if (website && byWebsite.has(website)) return [byWebsite.get(website)!, "website"];
+      if (!rowSlug) return null;
+      const candidates = slug ? [bySlug.get(slug)] : slugFamily(rowSlug);
+      const tool = bestBySlug(candidates, website, (tool) => claimedBy.has(`tool:${tool.id}`));
+      return tool ? [tool, "slug"] : null;
+    };
+    const found = matchOf();
 
     const parsed = toolInputSchema.safeParse(
       found ? mergedInput(rowToInput(found[0]), part) : part,
@@ -249,12 +268,21 @@ export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[
 }
 
 /**
- * A slug names the same tool only when a website does not say otherwise: a tool found by slug
- * whose website differs from the row's is another tool that happens to share a name.
+ * The tool a row names by its slug. A website says otherwise when both have one (they differ, or
+ * the website would have matched): that is another tool sharing a name. A tool an earlier row
+ * took is not taken twice, and a row without a website prefers a tool without one, so a file
+ * holding "Alpha" with and without a website imports the same way every time.
  */
-function isSameBySlug(tool: ToolRow | undefined, rowWebsite: string | null): tool is ToolRow {
-  if (!tool) return false;
-  return !rowWebsite || !websiteKey(tool.websiteUrl);
+function bestBySlug(
+  candidates: readonly (ToolRow | undefined)[],
+  rowWebsite: string | null,
+  isClaimed: (tool: ToolRow) => boolean,
+): ToolRow | undefined {
+  const open = candidates.filter(
+    (tool): tool is ToolRow =>
+      !!tool && !isClaimed(tool) && (!rowWebsite || !websiteKey(tool.websiteUrl)),
+  );
+  return open.find((tool) => !rowWebsite && !websiteKey(tool.websiteUrl)) ?? open[0];
 }
 
 /** The spec 3 names of the fields an update changes ("pricing.model"). */

@@ -23,7 +23,7 @@ export const MAX_IMPORT_ROWS = 50_000;
 const KNOWN_COLUMNS = new Set<string>([...EXPORT_COLUMNS, "slug"]);
 const LIST_COLUMNS = new Set(["hashtags", "keyFeatures"]);
 
-/** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks. */
+/** RFC 4180 records (a blank line is a record of one empty field): quoted fields may hold commas, doubled quotes and line breaks. */
 export function parseCsv(text: string): string[][] | { error: string } {
   const records: string[][] = [];
   let record: string[] = [];
@@ -65,9 +65,10 @@ export function parseCsv(text: string): string[][] | { error: string } {
     record.push(field);
     records.push(record);
   }
-  // Blank lines are not rows.
-  return records.filter((fields) => fields.length > 1 || fields[0] !== "");
+  return records;
 }
+
+const isBlank = (fields: readonly string[]) => fields.length === 1 && fields[0]!.trim() === "";
 
 /** `pricing.model` -> values.pricing.model; lists split on "|". Empty cells are null. */
 function csvRowValues(header: readonly string[], fields: readonly string[]) {
@@ -143,7 +144,12 @@ export function readCatalogueFile(text: string, format: ImportFormat): FileReadi
   }
   const records = parseCsv(body);
   if ("error" in records) return { ok: false, message: records.error };
-  const [header, ...data] = records;
+  // Rows keep the numbers a spreadsheet shows them with, blank lines included.
+  const headerIndex = records.findIndex((fields) => !isBlank(fields));
+  const header = records[headerIndex];
+  const data = records
+    .map((fields, index) => ({ fields, number: index + 1 }))
+    .filter(({ fields }, index) => index > headerIndex && !isBlank(fields));
   const columns = (header ?? []).map((column) => column.trim());
   if (!columns.includes("name")) {
     return { ok: false, message: 'The first row must name the columns, including "name".' };
@@ -156,8 +162,8 @@ export function readCatalogueFile(text: string, format: ImportFormat): FileReadi
   return {
     ok: true,
     columns,
-    rows: data.map((fields, index) => ({
-      number: index + 2,
+    rows: data.map(({ fields, number }) => ({
+      number,
       values: csvRowValues(columns, fields),
       ...(fields.length !== columns.length && {
         problem: `This row has ${fields.length} values but the first row names ${columns.length} columns.`,

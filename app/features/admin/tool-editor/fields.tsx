@@ -253,6 +253,8 @@ export function ListField({
             event.preventDefault();
             add();
           }}
+          // Text left in the box is kept, as a person who typed it expects (Save blurs it first).
+          onBlur={add}
           className="block w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         />
         <button

@@ -28,7 +28,7 @@ export function ImageField({ label, value, onValue, previewSize, error, hint }: 
   const shown = problem ?? error;
 
   async function upload(file: File | undefined) {
-    if (!file) return;
+    if (!file || isUploading) return;
     setProblem(null);
     if (!ACCEPTED_TYPES.includes(file.type)) {
       setProblem(`"${file.name}" is not a JPEG, PNG or WebP image.`);

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Spinner } from "~/components/form-controls";
 import { adminRequest } from "../admin-api";
 
@@ -19,19 +19,23 @@ export function MarkdownField({ label, value, onValue, error, maxLength }: Markd
   const [tab, setTab] = useState<"write" | "preview">("write");
   const [preview, setPreview] = useState<{ source: string; html: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** Only the latest preview request may show its answer. */
+  const latestRequest = useRef(0);
   const isLoading = tab === "preview" && preview?.source !== value && !problem;
 
   async function showPreview() {
     setTab("preview");
     setProblem(null);
     if (preview?.source === value) return;
+    const request = ++latestRequest.current;
     try {
       const { html } = await adminRequest<{ html: string }>("/api/admin/markdown", {
         method: "POST",
         json: { source: value },
       });
-      setPreview({ source: value, html });
+      if (request === latestRequest.current) setPreview({ source: value, html });
     } catch (failure) {
+      if (request !== latestRequest.current) return;
       setProblem(failure instanceof Error ? failure.message : "The preview failed.");
     }
   }
