@@ -122,7 +122,7 @@ test("an admin checks a CSV, fixes it and imports it", async ({ page }) => {
   });
   await page.getByRole("button", { name: "Check file (dry run)" }).click();
   await expect(
-    page.getByText("1 of 2 rows have problems, so nothing would be imported."),
+    page.getByText("1 of 2 rows has problems, so nothing would be imported."),
   ).toBeVisible();
   await expect(page.getByRole("row", { name: /^3 / })).toContainText(
     "websiteUrl: Enter a web address",

@@ -88,9 +88,13 @@ describe("readCatalogueFile", () => {
       ok: false,
       message: "Item 1 of the array is not an object.",
     });
-    expect(readCatalogueFile("[", "json")).toMatchObject({
+    expect(readCatalogueFile('[\n  {"name": "A",}\n]', "json")).toEqual({
       ok: false,
-      message: expect.stringMatching(/^The file is not valid JSON/),
+      message: "The file is not valid JSON (line 2, column 16).",
+    });
+    expect(readCatalogueFile("name;websiteUrl\nA;B\n", "csv")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("this file seems to use semicolons"),
     });
   });
 

@@ -282,7 +282,9 @@ export function AdminToolListPage({ list }: { list: AdminToolList }) {
                   <td className="p-3 text-slate-700">{tool.pricingModel ?? "Unknown"}</td>
                   <td className="p-3 text-right">{formatCount(tool.likesTotal)}</td>
                   <td className="p-3 text-right">{formatCount(tool.views)}</td>
-                  <td className="p-3 text-right">{tool.ratingAvg.toFixed(1)}</td>
+                  <td className="p-3 text-right">
+                    {tool.ratingAvg > 0 ? tool.ratingAvg.toFixed(1) : "Not rated"}
+                  </td>
                   <td className="p-3 whitespace-nowrap text-slate-700">
                     {new Date(tool.createdAt).toLocaleDateString("en-GB", { timeZone: "UTC" })}
                   </td>

@@ -52,7 +52,7 @@ export function ToolPage({ tool, longDescriptionHtml, related }: ToolPageProps) 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:px-6" aria-labelledby="tool-name">
       <Breadcrumbs items={crumbs} />
-      <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="mt-6 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div>
           <p className="text-sm font-semibold text-brand-700">
             {tool.category ?? "Uncategorized"}

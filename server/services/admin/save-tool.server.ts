@@ -82,7 +82,7 @@ export async function updateTool(
     ) {
       throw new AppError(
         "CONFLICT",
-        "Someone changed this tool after you opened it. Reload the page to see their version.",
+        "Someone changed this tool after you opened it. Copy what you need, then reload the page to see their version.",
       );
     }
     await assertListingSlugsFree(tx, input);

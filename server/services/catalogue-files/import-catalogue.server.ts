@@ -171,8 +171,10 @@ function messageOf(
 ): string {
   const summary = `${counts.created} to create, ${counts.updated} to update, ${counts.unchanged} unchanged`;
   if (status === "rejected") {
-    return `${counts.rejected} of ${counts.rows} rows have problems, so nothing ${dryRun ? "would be" : "was"} imported. Fix them and try again.`;
+    const rows = `${counts.rejected} of ${counts.rows} ${counts.rows === 1 ? "row" : "rows"}`;
+    return `${rows} ${counts.rejected === 1 ? "has" : "have"} problems, so nothing ${dryRun ? "would be" : "was"} imported. Fix ${counts.rejected === 1 ? "it" : "them"} and try again.`;
   }
+
   if (dryRun) return `Dry run: ${summary}. Nothing has been changed yet.`;
   return `Imported: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged.`;
 }

@@ -120,7 +120,7 @@ export function readCatalogueFile(text: string, format: ImportFormat): FileReadi
     try {
       data = JSON.parse(body);
     } catch (error) {
-      return { ok: false, message: `The file is not valid JSON: ${(error as Error).message}` };
+      return { ok: false, message: jsonProblem(body, error as Error) };
     }
     if (!Array.isArray(data)) {
       return { ok: false, message: "The JSON file must hold an array of tools." };
@@ -152,7 +152,13 @@ export function readCatalogueFile(text: string, format: ImportFormat): FileReadi
     .filter(({ fields }, index) => index > headerIndex && !isBlank(fields));
   const columns = (header ?? []).map((column) => column.trim());
   if (!columns.includes("name")) {
-    return { ok: false, message: 'The first row must name the columns, including "name".' };
+    const isSemicolons = columns.length === 1 && (columns[0] ?? "").includes(";");
+    return {
+      ok: false,
+      message: isSemicolons
+        ? "Columns must be separated by commas; this file seems to use semicolons. Save it as CSV with commas (UTF-8)."
+        : 'The first row must name the columns, including "name".',
+    };
   }
   const repeated = columns.find((column, index) => columns.indexOf(column) !== index);
   if (repeated) return { ok: false, message: `The column "${repeated}" appears twice.` };
@@ -170,6 +176,14 @@ export function readCatalogueFile(text: string, format: ImportFormat): FileReadi
       }),
     })),
   };
+}
+
+/** "The file is not valid JSON (line 3, column 7)." from the parser's character position. */
+function jsonProblem(text: string, error: Error): string {
+  const position = /position (\d+)/.exec(error.message)?.[1];
+  if (position === undefined) return "The file is not valid JSON.";
+  const before = text.slice(0, Number(position)).split("\n");
+  return `The file is not valid JSON (line ${before.length}, column ${before.at(-1)!.length + 1}).`;
 }
 
 function tooManyRows(count: number): FileReading {

@@ -14,7 +14,12 @@ export function ImportHistory({ jobs }: { jobs: ImportJobSummary[] }) {
       {jobs.length === 0 ? (
         <p className="mt-2 text-slate-600">No imports yet.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div
+          role="region"
+          aria-label="Recent imports, scrollable"
+          tabIndex={0}
+          className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white"
+        >
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
@@ -43,10 +48,12 @@ export function ImportHistory({ jobs }: { jobs: ImportJobSummary[] }) {
                       {job.finishedAt.slice(0, 16).replace("T", " ")} UTC
                     </time>
                   </td>
-                  <td className="px-3 py-2">{job.userEmail}</td>
-                  <td className="px-3 py-2 break-all">{job.fileName}</td>
-                  <td className="px-3 py-2">{job.dryRun ? "Dry run" : "Import"}</td>
-                  <td className="px-3 py-2">{RESULT_LABELS[job.status]}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{job.userEmail}</td>
+                  <td className="min-w-40 px-3 py-2 break-words">{job.fileName}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    {job.dryRun ? "Dry run" : "Import"}
+                  </td>
+                  <td className="min-w-40 px-3 py-2">{RESULT_LABELS[job.status]}</td>
                   <td className="px-3 py-2 text-right">{job.created}</td>
                   <td className="px-3 py-2 text-right">{job.updated}</td>
                   <td className="px-3 py-2 text-right">{job.unchanged}</td>

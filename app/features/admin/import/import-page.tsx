@@ -7,6 +7,7 @@ import {
   type ImportJobSummary,
   type ImportReport,
 } from "~/lib/catalogue-import";
+import { plural } from "~/lib/tool";
 import { ImportHistory } from "./import-history";
 import { ImportReportView } from "./import-report";
 import { sendImport, type ImportUpdate } from "./send-import";
@@ -29,6 +30,7 @@ export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
   const [update, setUpdate] = useState<ImportUpdate | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const result = useRef<HTMLDivElement>(null);
   const isRunning = update !== null;
 
   function choose(chosen: File | undefined) {
@@ -62,6 +64,8 @@ export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
     } finally {
       setUpdate(null);
       void revalidator.revalidate();
+      // The buttons were disabled while it ran; keyboard users continue from the outcome.
+      requestAnimationFrame(() => result.current?.focus());
     }
   }
 
@@ -139,7 +143,7 @@ export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
         />
       </div>
 
-      <div aria-live="polite" className="space-y-4">
+      <div ref={result} tabIndex={-1} aria-live="polite" className="space-y-4 outline-none">
         {update && (
           <div role="status" className="rounded-xl border border-slate-200 bg-white p-4">
             <p className="flex items-center gap-2 font-medium text-slate-800">
@@ -171,7 +175,7 @@ export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
               onClick={() => void run(false)}
               className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
             >
-              Import {(report.created + report.updated).toLocaleString("en-US")} tools
+              Import {plural(report.created + report.updated, "tool")}
             </button>
           </div>
         )}

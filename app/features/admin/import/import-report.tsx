@@ -80,7 +80,12 @@ function ReportTable({
   rows: string[][];
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div
+      role="region"
+      aria-label={`${caption}, scrollable`}
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+    >
       <table className="w-full text-left text-sm">
         <caption className="px-4 py-3 text-left font-semibold text-slate-900">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">

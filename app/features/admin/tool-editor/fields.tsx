@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 
 const INPUT_CLASS =
   "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-500";
@@ -192,14 +192,33 @@ export function ListField({
     onItems([...items, text]);
     setDraft("");
   };
+  const list = useRef<HTMLFieldSetElement>(null);
+  /** Keyboard users stay with the item they moved, or next to the one they removed. */
+  const focusAfterChange = (selectors: string[]) =>
+    requestAnimationFrame(() => {
+      for (const selector of selectors) {
+        const target = list.current?.querySelector<HTMLElement>(selector);
+        if (target && !(target as HTMLButtonElement).disabled) return target.focus();
+      }
+    });
   const move = (from: number, to: number) => {
     const next = [...items];
     const [item] = next.splice(from, 1);
     next.splice(to, 0, item!);
     onItems(next);
+    const [same, other] = to < from ? ["up", "down"] : ["down", "up"];
+    focusAfterChange([`[data-action="${same}-${to}"]`, `[data-action="${other}-${to}"]`]);
+  };
+  const remove = (index: number) => {
+    onItems(items.filter((_, i) => i !== index));
+    focusAfterChange([
+      `[data-action="remove-${index}"]`,
+      `[data-action="remove-${index - 1}"]`,
+      `[data-action="new"]`,
+    ]);
   };
   return (
-    <fieldset aria-describedby={describedBy(id, hint, error)}>
+    <fieldset ref={list} aria-describedby={describedBy(id, hint, error)}>
       <legend className="block text-sm font-medium text-slate-800">{label}</legend>
       {items.length > 0 && (
         <ol className="mt-1 space-y-1">
@@ -215,6 +234,7 @@ export function ListField({
                 className="block w-full rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
               />
               <IconButton
+                data-action={`up-${index}`}
                 label={`Move ${itemName} ${index + 1} up`}
                 disabled={index === 0}
                 onClick={() => move(index, index - 1)}
@@ -222,6 +242,7 @@ export function ListField({
                 ↑
               </IconButton>
               <IconButton
+                data-action={`down-${index}`}
                 label={`Move ${itemName} ${index + 1} down`}
                 disabled={index === items.length - 1}
                 onClick={() => move(index, index + 1)}
@@ -229,8 +250,9 @@ export function ListField({
                 ↓
               </IconButton>
               <IconButton
+                data-action={`remove-${index}`}
                 label={`Remove ${itemName} ${index + 1}`}
-                onClick={() => onItems(items.filter((_, i) => i !== index))}
+                onClick={() => remove(index)}
               >
                 ✕
               </IconButton>
@@ -240,6 +262,7 @@ export function ListField({
       )}
       <div className="mt-2 flex gap-2">
         <input
+          data-action="new"
           aria-label={`New ${itemName}`}
           value={draft}
           maxLength={maxLength}
@@ -284,13 +307,13 @@ function IconButton({
   label,
   children,
   ...button
-}: React.ButtonHTMLAttributes<HTMLButtonElement> & { label: string }) {
+}: React.ButtonHTMLAttributes<HTMLButtonElement> & { label: string; "data-action"?: string }) {
   return (
     <button
       type="button"
       aria-label={label}
       title={label}
-      className="rounded-lg px-2 py-1.5 text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-30"
+      className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-30"
       {...button}
     >
       <span aria-hidden="true">{children}</span>

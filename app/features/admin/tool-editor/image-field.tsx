@@ -47,7 +47,9 @@ export function ImageField({ label, value, onValue, previewSize, error, hint }: 
       });
       onValue(path);
     } catch (failure) {
-      setProblem(failure instanceof Error ? failure.message : "The upload failed.");
+      setProblem(
+        `"${file.name}": ${failure instanceof Error ? failure.message : "The upload failed."}`,
+      );
     } finally {
       setIsUploading(false);
       if (input.current) input.current.value = "";
@@ -84,9 +86,16 @@ export function ImageField({ label, value, onValue, previewSize, error, hint }: 
         </div>
         <div className="space-y-2 text-sm text-slate-700">
           <p>
-            {isUploading
-              ? "Uploading and making the sizes..."
-              : "Drop a JPEG, PNG or WebP here (up to 8 MB), or"}
+            {isUploading ? (
+              "Uploading and making the sizes..."
+            ) : (
+              <>
+                <span className="hidden sm:inline">
+                  Drop a JPEG, PNG or WebP here (up to 8 MB), or
+                </span>
+                <span className="sm:hidden">A JPEG, PNG or WebP, up to 8 MB.</span>
+              </>
+            )}
           </p>
           <div className="flex flex-wrap justify-center gap-2">
             <button

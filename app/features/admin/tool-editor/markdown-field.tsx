@@ -48,10 +48,25 @@ export function MarkdownField({ label, value, onValue, error, maxLength }: Markd
         <label htmlFor={id} className="block text-sm font-medium text-slate-800">
           {label}
         </label>
-        <div role="tablist" aria-label={`${label} view`} className="flex gap-1">
+        <div
+          role="tablist"
+          aria-label={`${label} view`}
+          className="flex gap-1"
+          onKeyDown={(event) => {
+            // ARIA tabs: the arrow keys switch between Write and Preview.
+            if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+            event.preventDefault();
+            const next = tab === "write" ? "preview" : "write";
+            if (next === "preview") void showPreview();
+            else setTab("write");
+            event.currentTarget.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus();
+          }}
+        >
           <button
             type="button"
             role="tab"
+            data-tab="write"
+            tabIndex={tab === "write" ? 0 : -1}
             aria-selected={tab === "write"}
             onClick={() => setTab("write")}
             className={tabClass(tab === "write")}
@@ -61,6 +76,8 @@ export function MarkdownField({ label, value, onValue, error, maxLength }: Markd
           <button
             type="button"
             role="tab"
+            data-tab="preview"
+            tabIndex={tab === "preview" ? 0 : -1}
             aria-selected={tab === "preview"}
             onClick={() => void showPreview()}
             className={tabClass(tab === "preview")}

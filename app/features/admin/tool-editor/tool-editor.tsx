@@ -130,7 +130,16 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
   });
 
   return (
-    <form onSubmit={save} noValidate aria-labelledby="tool-editor-title">
+    <form
+      onSubmit={save}
+      noValidate
+      aria-labelledby="tool-editor-title"
+      onKeyDown={(event) => {
+        // Enter in a one-line field does not save a half-filled tool; the Save button does.
+        const target = event.target as HTMLElement;
+        if (event.key === "Enter" && target instanceof HTMLInputElement) event.preventDefault();
+      }}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 id="tool-editor-title" className="text-2xl font-bold text-slate-950">
           {tool ? `Edit ${tool.input.name}` : "Add a tool manually"}
@@ -168,7 +177,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
         )}
       </div>
 
-      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_20rem]">
+      <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-8">
           <Section title="Basics">
             <InputField
@@ -296,10 +305,13 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
               error={errors["seo.metaDescription"]}
               maxLength={TOOL_FIELD_LIMITS.seoMetaDescription}
               hint={
-                <LengthHint
-                  length={values.seo.metaDescription.length}
-                  recommended={SEO_DESCRIPTION_HINT}
-                />
+                <>
+                  The page's description for search engines and link previews.{" "}
+                  <LengthHint
+                    length={values.seo.metaDescription.length}
+                    recommended={SEO_DESCRIPTION_HINT}
+                  />
+                </>
               }
             />
             <TextAreaField
@@ -309,17 +321,21 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
               error={errors.metaDescription}
               maxLength={TOOL_FIELD_LIMITS.metaDescription}
               hint={
-                <LengthHint
-                  length={values.metaDescription.length}
-                  recommended={SEO_DESCRIPTION_HINT}
-                />
+                <>
+                  Used when the SEO meta description is empty.{" "}
+                  <LengthHint
+                    length={values.metaDescription.length}
+                    recommended={SEO_DESCRIPTION_HINT}
+                  />
+                </>
               }
             />
           </Section>
         </div>
 
-        <aside className="space-y-6 lg:sticky lg:top-20 lg:self-start">
-          <Section title="Publishing">
+        {/* On a phone the images come before Publishing, so Save ends the form. */}
+        <aside className="flex flex-col gap-6 lg:sticky lg:top-20 lg:self-start">
+          <Section title="Publishing" className="order-last lg:order-first">
             <SelectField
               label="Status"
               value={values.status}
@@ -396,9 +412,19 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
   );
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({
+  title,
+  children,
+  className = "",
+}: {
+  title: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   return (
-    <fieldset className="space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+    <fieldset
+      className={`min-w-0 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6 ${className}`}
+    >
       <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
       {children}
     </fieldset>
