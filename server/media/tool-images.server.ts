@@ -77,6 +77,8 @@ export async function storeToolImage(mediaDir: string, bytes: Buffer): Promise<s
   const original = temporary(storagePath);
   await link(target(resolveImagePath(storagePath, "large")), original);
   await rename(original, target(storagePath));
+  // When another upload already linked the same file there, rename leaves both names in place.
+  await rm(original, { force: true });
   return storagePath;
 }
 
