@@ -7,22 +7,26 @@ interface TextFieldProps extends Omit<React.InputHTMLAttributes<HTMLInputElement
   hint?: string;
 }
 
-/** A labelled input with its hint and error tied to it for screen readers. */
-export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
-  const id = useId();
-  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
+export const INPUT_CLASS =
+  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-500";
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: React.ReactNode;
+  children: React.ReactNode;
+  className?: string;
+}
+
+/** A label, the control, its hint and its error, tied together for screen readers. */
+export function FieldFrame({ id, label, error, hint, children, className }: FieldFrameProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-500"
-        {...input}
-      />
+      {children}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
           {hint}
@@ -34,6 +38,27 @@ export function TextField({ label, error, hint, className, ...input }: TextField
         </p>
       )}
     </div>
+  );
+}
+
+/** The ids of a field's hint and error, for aria-describedby. */
+export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+}
+
+/** A labelled input with its hint and error tied to it for screen readers. */
+export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={INPUT_CLASS}
+        {...input}
+      />
+    </FieldFrame>
   );
 }
 

@@ -4,13 +4,11 @@ import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countCategories } from "~/lib/category-stats";
 import { EMPTY_TOOL_INPUT, toolInputSchema, type ToolInput } from "~/lib/tool-form";
-import { Catalogue } from "../../server/catalogue/catalogue.server";
+import type { Catalogue } from "../../server/catalogue/catalogue.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { adminAudit, importJobs, tools } from "../../server/db/schema";
 import { AppError } from "../../server/errors.server";
-import { LIVE_CHANNEL, parseLiveEvent } from "../../server/live/live-events.server";
 import {
   removeUnusedImages,
   storeToolImage,
@@ -22,6 +20,7 @@ import { createTool, updateTool } from "../../server/services/admin/save-tool.se
 import { exportCatalogue } from "../../server/services/catalogue-files/export-catalogue.server";
 import { importCatalogue } from "../../server/services/catalogue-files/import-catalogue.server";
 import { readCatalogueFile } from "../../server/services/catalogue-files/read-catalogue-file.server";
+import { followCatalogue, onlineStatsOf } from "./followed-catalogue";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // Issue 7: manual writes and imports keep the snapshot and the category statistics exact; a dry
@@ -47,25 +46,14 @@ describe(`manual add and edit on ${databaseKind}`, () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     await seedDemoCatalogue(database.db, 40);
-    catalogue = new Catalogue(database.db);
-    await catalogue.reload();
-    stopListening = await database.listen(LIVE_CHANNEL, (payload) => {
-      const event = parseLiveEvent(payload);
-      if (event) catalogue.apply(event);
-    });
+    ({ catalogue, stop: stopListening } = await followCatalogue(database));
   });
   afterAll(async () => {
     await stopListening();
     await database.close();
   });
 
-  const onlineStats = async () =>
-    countCategories(
-      await database.db
-        .select({ category: tools.category, subCategory: tools.subCategory })
-        .from(tools)
-        .where(eq(tools.status, "online")),
-    );
+  const onlineStats = () => onlineStatsOf(database.db);
   const snapshotShowing = async (id: string, isShown: boolean) => {
     await expect
       .poll(async () => {

@@ -1,15 +1,14 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countCategories } from "~/lib/category-stats";
 import { adminToolsQuerySchema } from "~/lib/admin-tools-query";
-import { Catalogue } from "../../server/catalogue/catalogue.server";
+import type { Catalogue } from "../../server/catalogue/catalogue.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { adminAudit, toolLikes, tools } from "../../server/db/schema";
-import { LIVE_CHANNEL, parseLiveEvent } from "../../server/live/live-events.server";
 import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
 import { deleteTools, setToolsStatus } from "../../server/services/admin/change-tools.server";
 import { listAdminTools } from "../../server/services/admin/list-admin-tools.server";
 import { exportCatalogue } from "../../server/services/catalogue-files/export-catalogue.server";
+import { followCatalogue, onlineStatsOf } from "./followed-catalogue";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // Issue 7: bulk status changes and deletes keep the snapshot, the category statistics and the
@@ -25,25 +24,14 @@ describe(`admin tool changes on ${databaseKind}`, () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     await seedDemoCatalogue(database.db, 60);
-    catalogue = new Catalogue(database.db);
-    await catalogue.reload();
-    stopListening = await database.listen(LIVE_CHANNEL, (payload) => {
-      const event = parseLiveEvent(payload);
-      if (event) catalogue.apply(event);
-    });
+    ({ catalogue, stop: stopListening } = await followCatalogue(database));
   });
   afterAll(async () => {
     await stopListening();
     await database.close();
   });
 
-  const onlineStats = async () => {
-    const rows = await database.db
-      .select({ category: tools.category, subCategory: tools.subCategory })
-      .from(tools)
-      .where(eq(tools.status, "online"));
-    return countCategories(rows);
-  };
+  const onlineStats = () => onlineStatsOf(database.db);
   const snapshotAfterEvents = async () => {
     await expect
       .poll(async () => {

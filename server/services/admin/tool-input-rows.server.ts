@@ -1,5 +1,5 @@
 import { slugify } from "~/lib/slug";
-import type { ToolInput } from "~/lib/tool-form";
+import { EMPTY_TOOL_INPUT, type ToolInput } from "~/lib/tool-form";
 import type { Database } from "../../db/client.server";
 import { tools, type NewToolRow, type ToolRow } from "../../db/schema";
 import { UNCATEGORIZED_SEGMENT } from "~/lib/constants";
@@ -30,27 +30,8 @@ export function inputToColumns(input: ToolInput) {
 
 export type WrittenColumns = ReturnType<typeof inputToColumns>;
 export const WRITTEN_COLUMNS = Object.keys(
-  inputToColumns(emptyInput()),
+  inputToColumns(EMPTY_TOOL_INPUT),
 ) as (keyof WrittenColumns)[];
-
-function emptyInput(): ToolInput {
-  return {
-    name: "",
-    category: null,
-    subCategory: null,
-    status: "online",
-    pricing: { model: null, amount: null },
-    cardDescription: null,
-    longDescription: null,
-    seo: { titleTag: null, metaDescription: null },
-    metaDescription: null,
-    hashtags: [],
-    keyFeatures: [],
-    websiteUrl: null,
-    mainImage: null,
-    image: null,
-  };
-}
 
 export function rowToInput(row: ToolRow): ToolInput {
   return {

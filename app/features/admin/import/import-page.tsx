@@ -8,6 +8,7 @@ import {
   type ImportReport,
 } from "~/lib/catalogue-import";
 import { plural } from "~/lib/tool";
+import { useFileDrop } from "../use-file-drop";
 import { ImportHistory } from "./import-history";
 import { ImportReportView } from "./import-report";
 import { sendImport, type ImportUpdate } from "./send-import";
@@ -26,12 +27,12 @@ export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
   const revalidator = useRevalidator();
   const picker = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [isDragging, setIsDragging] = useState(false);
   const [update, setUpdate] = useState<ImportUpdate | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const result = useRef<HTMLDivElement>(null);
   const isRunning = update !== null;
+  const { isDragging, dropHandlers } = useFileDrop(choose, isRunning);
 
   function choose(chosen: File | undefined) {
     setReport(null);
@@ -90,16 +91,7 @@ export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
       </div>
 
       <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          setIsDragging(true);
-        }}
-        onDragLeave={() => setIsDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setIsDragging(false);
-          if (!isRunning) choose(event.dataTransfer.files[0]);
-        }}
+        {...dropHandlers}
         className={`flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed p-6 text-center ${isDragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-white"}`}
       >
         <p className="text-slate-700">

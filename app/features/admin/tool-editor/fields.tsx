@@ -1,42 +1,5 @@
 import { useId, useRef, useState } from "react";
-
-const INPUT_CLASS =
-  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-500";
-
-interface FieldFrameProps {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: React.ReactNode;
-  children: React.ReactNode;
-  className?: string;
-}
-
-/** A label, the control, its hint and its error, tied together for screen readers. */
-function FieldFrame({ id, label, error, hint, children, className }: FieldFrameProps) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
-  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
-}
+import { describedBy, FieldFrame, INPUT_CLASS } from "~/components/form-controls";
 
 /** "42 / 60 recommended": a length hint that turns amber past the recommended length. */
 export function LengthHint({ length, recommended }: { length: number; recommended: number }) {

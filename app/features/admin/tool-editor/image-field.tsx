@@ -2,6 +2,7 @@ import { useId, useRef, useState } from "react";
 import { Spinner } from "~/components/form-controls";
 import { imageUrlCandidates } from "~/lib/image-path";
 import { adminRequest } from "../admin-api";
+import { useFileDrop } from "../use-file-drop";
 
 const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp"];
 /** The server's cap (tool-images.server.ts), checked here first to answer at once. */
@@ -22,10 +23,10 @@ interface ImageFieldProps {
 export function ImageField({ label, value, onValue, previewSize, error, hint }: ImageFieldProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [isDragging, setIsDragging] = useState(false);
   const [isUploading, setIsUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const shown = problem ?? error;
+  const { isDragging, dropHandlers } = useFileDrop((file) => void upload(file), isUploading);
 
   async function upload(file: File | undefined) {
     if (!file || isUploading) return;
@@ -63,16 +64,7 @@ export function ImageField({ label, value, onValue, previewSize, error, hint }: 
         {label}
       </p>
       <div
-        onDragOver={(event) => {
-          event.preventDefault();
-          setIsDragging(true);
-        }}
-        onDragLeave={() => setIsDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setIsDragging(false);
-          void upload(event.dataTransfer.files[0]);
-        }}
+        {...dropHandlers}
         className={`mt-1 flex flex-col items-center gap-3 rounded-xl border-2 border-dashed p-4 text-center ${isDragging ? "border-brand-500 bg-brand-50" : "border-slate-300"}`}
       >
         <div className="flex h-32 w-full max-w-64 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-slate-100">
