@@ -18,7 +18,7 @@ export function AdminShell({ email }: { email: string }) {
         <p className="text-sm text-slate-600">Signed in as {email}</p>
       </div>
       <nav aria-label="Admin" className="mt-3 border-b border-slate-200">
-        <ul className="-mb-px flex flex-wrap gap-1">
+        <ul className="-mb-px flex gap-1 overflow-x-auto whitespace-nowrap">
           {LINKS.map((link) => (
             <li key={link.to}>
               <NavLink
