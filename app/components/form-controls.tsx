@@ -27,17 +27,39 @@ export function FieldFrame({ id, label, error, hint, children, className }: Fiel
         {label}
       </label>
       {children}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+interface FieldNotesProps {
+  /** The field's id: the notes are `${id}-hint` and `${id}-error` (see describedBy). */
+  id: string;
+  hint?: React.ReactNode;
+  error?: string | null;
+  /** Announce the error at once (it appears after an action, such as an upload). */
+  isAlert?: boolean;
+}
+
+/** A field's hint and its error, under the control. */
+export function FieldNotes({ id, hint, error, isAlert = false }: FieldNotesProps) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
           {hint}
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p
+          id={`${id}-error`}
+          role={isAlert ? "alert" : undefined}
+          className="mt-1 text-sm text-red-700"
+        >
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 

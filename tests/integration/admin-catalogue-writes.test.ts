@@ -4,6 +4,7 @@ import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toolQuerySchema } from "~/lib/tool-query";
 import { EMPTY_TOOL_INPUT, toolInputSchema, type ToolInput } from "~/lib/tool-form";
 import type { Catalogue } from "../../server/catalogue/catalogue.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
@@ -16,6 +17,7 @@ import {
 } from "../../server/media/tool-images.server";
 import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
 import { deleteTools } from "../../server/services/admin/change-tools.server";
+import { findTools } from "../../server/services/tools/find-tools.server";
 import { createTool, updateTool } from "../../server/services/admin/save-tool.server";
 import { exportCatalogue } from "../../server/services/catalogue-files/export-catalogue.server";
 import { importCatalogue } from "../../server/services/catalogue-files/import-catalogue.server";
@@ -73,7 +75,7 @@ describe(`manual add and edit on ${databaseKind}`, () => {
         category: "Brand New Category",
         subCategory: "Fresh Sub",
         websiteUrl: "https://zephyr.example",
-        hashtags: ["quillwright"],
+        hashtags: ["inkwellish"],
       }),
     );
     expect(saved.publicPath).toBe("/ai-tools/brand-new-category/fresh-sub/zephyr-quillwright");
@@ -83,7 +85,8 @@ describe(`manual add and edit on ${databaseKind}`, () => {
       count: 1,
       subcategories: { "Fresh Sub": 1 },
     });
-    expect(snapshot.searchIndex).toBeDefined();
+    const found = findTools(snapshot, toolQuerySchema.parse({ search: "inkwellish" }));
+    expect(found.tools.map((tool) => tool.id)).toContain(saved.id);
     const [audit] = await database.db
       .select()
       .from(adminAudit)

@@ -9,7 +9,7 @@ import { AppError } from "../../errors.server";
 import { catalogueChange, notifyLive } from "../../live/live-events.server";
 import type { Actor } from "./change-tools.server";
 import {
-  holdsColumns,
+  changedColumns,
   inputToColumns,
   readTakenSlugs,
   type Transaction,
@@ -90,7 +90,8 @@ export async function updateTool(
     const replacedImages = [current.image, current.mainImage].filter(
       (path): path is string => !!path && path !== columns.image && path !== columns.mainImage,
     );
-    if (holdsColumns(current, columns)) {
+    const changed = changedColumns(current, columns);
+    if (changed.length === 0) {
       return {
         id,
         slug: current.slug,
@@ -104,9 +105,6 @@ export async function updateTool(
       .set({ ...columns, updatedAt: sql`now()` })
       .where(eq(tools.id, id))
       .returning();
-    const changed = Object.keys(columns).filter(
-      (key) => !holdsColumns(current, { [key]: columns[key as keyof typeof columns] }),
-    );
     await tx.insert(adminAudit).values({
       userId: actor.id,
       userEmail: actor.email,

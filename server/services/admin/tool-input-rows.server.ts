@@ -56,14 +56,18 @@ export function rowToInput(row: ToolRow): ToolInput {
   };
 }
 
-/** True when the row already holds these values (a save or import row that changes nothing). */
-export function holdsColumns(row: ToolRow, columns: Partial<WrittenColumns>): boolean {
-  return Object.entries(columns).every(([key, value]) => {
-    const current = row[key as keyof WrittenColumns];
-    return Array.isArray(value) && Array.isArray(current)
-      ? value.length === current.length && value.every((item, i) => item === current[i])
-      : (current ?? null) === (value ?? null);
-  });
+/** Stored and written values are equal (lists item by item; missing and null alike). */
+function isSameValue(current: unknown, value: unknown): boolean {
+  return Array.isArray(value) && Array.isArray(current)
+    ? value.length === current.length && value.every((item, i) => item === current[i])
+    : (current ?? null) === (value ?? null);
+}
+
+/** The written columns whose values differ from the row's (none: a save that changes nothing). */
+export function changedColumns(row: ToolRow, columns: WrittenColumns): (keyof WrittenColumns)[] {
+  return (Object.keys(columns) as (keyof WrittenColumns)[]).filter(
+    (key) => !isSameValue(row[key], columns[key]),
+  );
 }
 
 /**
@@ -71,10 +75,9 @@ export function holdsColumns(row: ToolRow, columns: Partial<WrittenColumns>): bo
  * slugs of the whole catalogue (a tool address must never shadow a listing; see
  * resolveCataloguePath), whatever the tools' status.
  */
-export async function readTakenSlugs(db: Database | Transaction): Promise<Set<string>> {
-  const rows = await db
-    .select({ slug: tools.slug, category: tools.category, subCategory: tools.subCategory })
-    .from(tools);
+export function takenSlugsOf(
+  rows: Iterable<Pick<ToolRow, "slug" | "category" | "subCategory">>,
+): Set<string> {
   const taken = new Set<string>([UNCATEGORIZED_SEGMENT]);
   for (const row of rows) {
     taken.add(row.slug);
@@ -82,4 +85,12 @@ export async function readTakenSlugs(db: Database | Transaction): Promise<Set<st
     if (row.subCategory) taken.add(slugify(row.subCategory));
   }
   return taken;
+}
+
+export async function readTakenSlugs(db: Database | Transaction): Promise<Set<string>> {
+  return takenSlugsOf(
+    await db
+      .select({ slug: tools.slug, category: tools.category, subCategory: tools.subCategory })
+      .from(tools),
+  );
 }

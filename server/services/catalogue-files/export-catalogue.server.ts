@@ -33,7 +33,7 @@ export function toFlatTool(row: ToolRow): FlatTool {
 }
 
 /** Every tool, whatever its status, newest first, in the import/export format. */
-export async function readCatalogueForExport(db: Database): Promise<FlatTool[]> {
+async function readCatalogueForExport(db: Database): Promise<FlatTool[]> {
   const rows = await db.select().from(tools).orderBy(desc(tools.createdAt), asc(tools.id));
   return rows.map(toFlatTool);
 }

@@ -4,13 +4,13 @@ import { toolFieldErrors, toolInputSchema, type ToolInput } from "~/lib/tool-for
 import type { NewToolRow, ToolRow } from "../../db/schema";
 import { newToolId } from "../admin/save-tool.server";
 import {
-  holdsColumns,
+  changedColumns,
   inputToColumns,
   rowToInput,
+  takenSlugsOf,
   type WrittenColumns,
 } from "../admin/tool-input-rows.server";
 import type { ImportProblem } from "~/lib/catalogue-import";
-import { UNCATEGORIZED_SEGMENT } from "~/lib/constants";
 import type { FileRow } from "./read-catalogue-file.server";
 
 // Issue 7 import plan: what each row of a file would do to the catalogue. The dry run shows it;
@@ -146,14 +146,8 @@ export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[
     const key = websiteKey(tool.websiteUrl);
     if (key && !byWebsite.has(key)) byWebsite.set(key, tool);
   }
-  const taken = new Set<string>([UNCATEGORIZED_SEGMENT]);
-  const toolSlugs = new Set<string>();
-  for (const tool of existing) {
-    taken.add(tool.slug);
-    toolSlugs.add(tool.slug);
-    if (tool.category) taken.add(slugify(tool.category));
-    if (tool.subCategory) taken.add(slugify(tool.subCategory));
-  }
+  const taken = takenSlugsOf(existing);
+  const toolSlugs = new Set(existing.map((tool) => tool.slug));
   /** Which row already claimed a tool (by id) or a new tool's keys. */
   const claimedBy = new Map<string, number>();
   const plan: ImportPlan = { rows: rows.length, writes: [], unchanged: [], rejected: [] };
@@ -217,7 +211,8 @@ export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[
       }
       claimedBy.set(`tool:${tool.id}`, number);
       const columns = inputToColumns(input);
-      if (holdsColumns(tool, columns)) {
+      const changed = changedColumns(tool, columns);
+      if (changed.length === 0) {
         plan.unchanged.push({ row: number, id: tool.id, name: tool.name });
         continue;
       }
@@ -226,7 +221,7 @@ export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[
         kind: "update",
         matchedBy,
         values: { ...tool, ...columns },
-        changed: changedFields(tool, columns),
+        changed: changed.map((column) => SPEC_NAMES[column] ?? column),
       });
       continue;
     }
@@ -285,13 +280,7 @@ function bestBySlug(
   return open.find((tool) => !rowWebsite && !websiteKey(tool.websiteUrl)) ?? open[0];
 }
 
-/** The spec 3 names of the fields an update changes ("pricing.model"). */
-function changedFields(tool: ToolRow, columns: WrittenColumns): string[] {
-  return Object.entries(columns)
-    .filter(([key, value]) => !holdsColumns(tool, { [key]: value }))
-    .map(([key]) => SPEC_NAMES[key as keyof WrittenColumns] ?? key);
-}
-
+/** The spec 3 names of columns stored under other names. */
 const SPEC_NAMES: Partial<Record<keyof WrittenColumns, string>> = {
   pricingModel: "pricing.model",
   pricingAmount: "pricing.amount",

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { describedBy, FieldFrame, INPUT_CLASS } from "~/components/form-controls";
+import { describedBy, FieldFrame, FieldNotes, INPUT_CLASS } from "~/components/form-controls";
 
 /** "42 / 60 recommended": a length hint that turns amber past the recommended length. */
 export function LengthHint({ length, recommended }: { length: number; recommended: number }) {
@@ -252,16 +252,7 @@ export function ListField({
           Add
         </button>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { Spinner } from "~/components/form-controls";
+import { describedBy, FieldNotes, Spinner } from "~/components/form-controls";
 import { imageUrlCandidates } from "~/lib/image-path";
 import { adminRequest } from "../admin-api";
 import { useFileDrop } from "../use-file-drop";
@@ -94,7 +94,7 @@ export function ImageField({ label, value, onValue, previewSize, error, hint }: 
               type="button"
               disabled={isUploading}
               onClick={() => input.current?.click()}
-              aria-describedby={`${id}-label ${id}-hint${shown ? ` ${id}-error` : ""}`}
+              aria-describedby={`${id}-label ${describedBy(id, hint, shown)}`}
               className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50"
             >
               {value ? "Replace image" : "Choose image"}
@@ -121,14 +121,7 @@ export function ImageField({ label, value, onValue, previewSize, error, hint }: 
           />
         </div>
       </div>
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        {hint}
-      </p>
-      {shown && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {shown}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={shown} isAlert />
     </div>
   );
 }

@@ -1,6 +1,14 @@
 import { useId, useRef, useState } from "react";
-import { Spinner } from "~/components/form-controls";
+import { describedBy, FieldNotes, Spinner } from "~/components/form-controls";
 import { adminRequest } from "../admin-api";
+
+const TABS = [
+  { name: "write", label: "Write" },
+  { name: "preview", label: "Preview" },
+] as const;
+
+const HINT =
+  "Markdown: **bold**, *italic*, ## headings, - lists, [links](https://example.com). Raw HTML is shown as text.";
 
 interface MarkdownFieldProps {
   label: string;
@@ -62,28 +70,20 @@ export function MarkdownField({ label, value, onValue, error, maxLength }: Markd
             event.currentTarget.querySelector<HTMLElement>(`[data-tab="${next}"]`)?.focus();
           }}
         >
-          <button
-            type="button"
-            role="tab"
-            data-tab="write"
-            tabIndex={tab === "write" ? 0 : -1}
-            aria-selected={tab === "write"}
-            onClick={() => setTab("write")}
-            className={tabClass(tab === "write")}
-          >
-            Write
-          </button>
-          <button
-            type="button"
-            role="tab"
-            data-tab="preview"
-            tabIndex={tab === "preview" ? 0 : -1}
-            aria-selected={tab === "preview"}
-            onClick={() => void showPreview()}
-            className={tabClass(tab === "preview")}
-          >
-            Preview
-          </button>
+          {TABS.map(({ name, label: tabLabel }) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              data-tab={name}
+              tabIndex={tab === name ? 0 : -1}
+              aria-selected={tab === name}
+              onClick={() => (name === "preview" ? void showPreview() : setTab("write"))}
+              className={tabClass(tab === name)}
+            >
+              {tabLabel}
+            </button>
+          ))}
         </div>
       </div>
       <textarea
@@ -94,7 +94,7 @@ export function MarkdownField({ label, value, onValue, error, maxLength }: Markd
         hidden={tab !== "write"}
         onChange={(event) => onValue(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        aria-describedby={describedBy(id, HINT, error)}
         className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 font-mono text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-500"
       />
       {tab === "preview" && (
@@ -117,15 +117,7 @@ export function MarkdownField({ label, value, onValue, error, maxLength }: Markd
           )}
         </div>
       )}
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        Markdown: **bold**, *italic*, ## headings, - lists, [links](https://example.com). Raw HTML
-        is shown as text.
-      </p>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={HINT} error={error} />
     </div>
   );
 }
