@@ -37,10 +37,14 @@ function appEnv(port: number, extra: Record<string, string> = {}) {
       "admin-chromium-postgres@example.com",
       "boss-chromium@example.com",
       "boss-chromium-postgres@example.com",
+      "boss-chromium-catalogue-writes@example.com",
+      "boss-chromium-postgres-catalogue-writes@example.com",
     ].join(","),
     ...extra,
   };
 }
+
+const CATALOGUE_WRITES = /admin-(tools|catalogue)\.test\.ts/;
 
 const launchOptions = {
   executablePath,
@@ -65,10 +69,18 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions,
   },
+  // Tests that add, unpublish or import tools change the listings other tests read (card order,
+  // counts, scroll positions), so they run after those, on the same servers.
   projects: [
     {
       name: "chromium",
-      testIgnore: /postgres\.test\.ts/,
+      testIgnore: [/postgres\.test\.ts/, CATALOGUE_WRITES],
+      use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${PORT}`, launchOptions },
+    },
+    {
+      name: "chromium-catalogue-writes",
+      testMatch: CATALOGUE_WRITES,
+      dependencies: ["chromium"],
       use: { ...devices["Desktop Chrome"], baseURL: `http://127.0.0.1:${PORT}`, launchOptions },
     },
     ...(hasPostgres
@@ -76,7 +88,17 @@ export default defineConfig({
           {
             name: "chromium-postgres",
             // The start on an empty database, and every browse rule again on PostgreSQL.
-            testMatch: /(postgres|browse|accounts|likes|admin-tools|admin-catalogue)\.test\.ts/,
+            testMatch: /(postgres|browse|accounts|likes)\.test\.ts/,
+            use: {
+              ...devices["Desktop Chrome"],
+              baseURL: `http://127.0.0.1:${POSTGRES_PORT}`,
+              launchOptions,
+            },
+          },
+          {
+            name: "chromium-postgres-catalogue-writes",
+            testMatch: CATALOGUE_WRITES,
+            dependencies: ["chromium-postgres"],
             use: {
               ...devices["Desktop Chrome"],
               baseURL: `http://127.0.0.1:${POSTGRES_PORT}`,
