@@ -12,6 +12,8 @@ declare module "react-router" {
     signedIn: () => Promise<SignedIn | null>;
     /** GOOGLE_CLIENT_ID is set: the dialogs offer "Continue with Google". */
     isGoogleSignInEnabled: boolean;
+    /** The client's address as TRUST_PROXY allows it to be known (rate limits key on it). */
+    clientAddress: string;
   }
 }
 

@@ -256,6 +256,7 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
         appUrl: env.APP_URL,
         signedIn: () => signedInOf(app, req),
         isGoogleSignInEnabled: Boolean(env.GOOGLE_CLIENT_ID),
+        clientAddress: req.ip ?? "",
       }),
     }),
   );
