@@ -1,7 +1,15 @@
 import type { ZodError } from "zod";
 
 export type ErrorCode =
-  "INVALID" | "NOT_FOUND" | "UNAUTHORIZED" | "FORBIDDEN" | "CONFLICT" | "RATE_LIMITED";
+  | "INVALID"
+  | "NOT_FOUND"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "CONFLICT"
+  | "TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "RATE_LIMITED"
+  | "UNAVAILABLE";
 
 const STATUS: Record<ErrorCode, number> = {
   INVALID: 400,
@@ -9,7 +17,10 @@ const STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
 };
 
 /** The one error type services throw; its code decides the HTTP status. */
