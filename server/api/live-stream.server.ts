@@ -2,12 +2,17 @@ import type express from "express";
 import type { Application } from "../boot.server";
 import type { LiveEvent } from "../live/live-events.server";
 import type { Resync } from "../live/live-hub.server";
+import { AppError } from "../errors.server";
 import { signedInOf } from "./signed-in.server";
 
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_MS = 3000;
 /** Tabs of one browser share an address; more streams than this from one client are refused. */
-const MAX_STREAMS_PER_CLIENT = 50;
+export const LIVE_STREAMS_PER_CLIENT = 50;
+/** Every open stream holds a socket and a subscription: one process serves at most this many. */
+export const LIVE_STREAMS_MAX = 1000;
+/** What a refused stream is told to wait before trying again, in seconds. */
+export const LIVE_STREAMS_RETRY_AFTER_S = 30;
 const MAX_UNSENT_BYTES = 1 << 20;
 
 function message(event: string, data: unknown, id?: number) {
@@ -19,22 +24,37 @@ function message(event: string, data: unknown, id?: number) {
  * also gets their own like state ("me" on connect, then "liked"), on every device at once.
  * Reconnecting with Last-Event-ID replays what was missed, or says "resync" when that is gone.
  */
-export function liveStream(app: Application): express.RequestHandler {
+export function liveStream(
+  app: Application,
+  { maxStreams = LIVE_STREAMS_MAX, maxPerClient = LIVE_STREAMS_PER_CLIENT } = {},
+): express.RequestHandler {
   const openByClient = new Map<string, number>();
+  let openTotal = 0;
   return async (req, res) => {
+    if (openTotal >= maxStreams) {
+      const busy = new AppError("UNAVAILABLE", "Live updates are busy. Try again shortly.");
+      res.set("Retry-After", String(LIVE_STREAMS_RETRY_AFTER_S)).status(busy.status);
+      res.json(busy.toJSON());
+      return;
+    }
     const client = req.ip ?? "";
     const open = openByClient.get(client) ?? 0;
-    if (open >= MAX_STREAMS_PER_CLIENT) {
-      res.status(429).json({ error: { code: "RATE_LIMITED", message: "Too many open streams." } });
+    if (open >= maxPerClient) {
+      res.status(429).json(new AppError("RATE_LIMITED", "Too many open streams.").toJSON());
       return;
     }
     openByClient.set(client, open + 1);
-    // Cleanup is set up before anything can wait or fail, so no stream outlives its client.
+    openTotal++;
+    // Cleanup is set up before anything can wait or fail, so no stream outlives its client; the
+    // client may leave during any wait below, so each one is followed by a look at isClosed.
+    let isClosed = false;
     let unsubscribe = () => {};
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     res.on("close", () => {
+      isClosed = true;
       clearInterval(heartbeat);
       unsubscribe();
+      openTotal--;
       const left = (openByClient.get(client) ?? 1) - 1;
       if (left > 0) openByClient.set(client, left);
       else openByClient.delete(client);
@@ -48,7 +68,7 @@ export function liveStream(app: Application): express.RequestHandler {
     };
     try {
       const signedIn = await signedInOf(app, req);
-      if (res.destroyed) return;
+      if (isClosed) return;
       const userId = signedIn?.viewer.id ?? null;
       res.writeHead(200, {
         "Content-Type": "text/event-stream; charset=utf-8",
@@ -94,6 +114,7 @@ export function liveStream(app: Application): express.RequestHandler {
       }
       if (userId) {
         const likedToolIds = await app.services.listLikedToolIds(userId);
+        if (isClosed) return;
         write(message("me", { likedToolIds }));
       }
       isReplaying = false;
