@@ -21,7 +21,10 @@ import { findTools } from "../../server/services/tools/find-tools.server";
 import { createTool, updateTool } from "../../server/services/admin/save-tool.server";
 import { exportCatalogue } from "../../server/services/catalogue-files/export-catalogue.server";
 import { importCatalogue } from "../../server/services/catalogue-files/import-catalogue.server";
-import { readCatalogueFile } from "../../server/services/catalogue-files/read-catalogue-file.server";
+import {
+  parseCsv,
+  readCatalogueFile,
+} from "../../server/services/catalogue-files/read-catalogue-file.server";
 import { followCatalogue, onlineStatsOf } from "./followed-catalogue";
 import { databaseKind, openTestDatabase } from "./test-database";
 
@@ -329,6 +332,57 @@ describe(`catalogue import on ${databaseKind}`, () => {
       } finally {
         await empty.close();
       }
+    }
+  });
+
+  it("writes no cell a spreadsheet would run as a formula, and an import gets every value back exactly", async () => {
+    const names = ["-5% off", "@mention", "=SUM(1)", "+1 Growth", "'90s vibes", "'=Quoted"];
+    for (const name of names) {
+      await createTool(
+        database.db,
+        ACTOR,
+        toolInput({ name, cardDescription: `=HYPERLINK("https://evil.example","${name}")` }),
+      );
+    }
+    const exported = await exportCatalogue(database.db, "csv");
+    const cells = (parseCsv(exported.text) as string[][]).flat();
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    for (const cell of [
+      "'-5% off",
+      "'@mention",
+      "'=SUM(1)",
+      "'+1 Growth",
+      "''90s vibes",
+      "''=Quoted",
+    ]) {
+      expect(cells).toContain(cell);
+    }
+
+    const same = await importCatalogue(
+      database.db,
+      ACTOR,
+      { name: "all.csv", format: "csv", text: exported.text },
+      { dryRun: true },
+    );
+    expect(same).toMatchObject({ status: "succeeded", updated: 0, unchanged: exported.count });
+    const empty = await openTestDatabase();
+    try {
+      await importCatalogue(
+        empty.db,
+        ACTOR,
+        { name: "all.csv", format: "csv", text: exported.text },
+        { dryRun: false },
+      );
+      const copied = await empty.db
+        .select({ name: tools.name, cardDescription: tools.cardDescription })
+        .from(tools)
+        .where(inArray(tools.name, names));
+      expect(copied.map((tool) => tool.name).sort()).toEqual([...names].sort());
+      for (const tool of copied) {
+        expect(tool.cardDescription).toBe(`=HYPERLINK("https://evil.example","${tool.name}")`);
+      }
+    } finally {
+      await empty.close();
     }
   });
 });

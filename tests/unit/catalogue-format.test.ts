@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   EXPORT_COLUMNS,
+  neutraliseCell,
+  restoreCell,
   toCsvDocument,
   toJsonDocument,
   type FlatTool,
 } from "../../server/services/catalogue-files/catalogue-format.server";
+import { readCatalogueFile } from "../../server/services/catalogue-files/read-catalogue-file.server";
 
 const tool: FlatTool = {
   id: "t-1",
@@ -56,5 +59,47 @@ describe("catalogue files (issue 7 export format)", () => {
       likes_total: 3,
     });
     expect(Object.keys(exported!)).not.toContain("pricing.model");
+  });
+
+  it("writes cells that start with = + - @, a tab or a carriage return after an apostrophe", () => {
+    expect(neutraliseCell("=SUM(1)")).toBe("'=SUM(1)");
+    expect(neutraliseCell("+1 Growth")).toBe("'+1 Growth");
+    expect(neutraliseCell("-5% off")).toBe("'-5% off");
+    expect(neutraliseCell("@mention")).toBe("'@mention");
+    expect(neutraliseCell("\t=1")).toBe("'\t=1");
+    expect(neutraliseCell("\r=1")).toBe("'\r=1");
+    expect(neutraliseCell("'90s vibes")).toBe("''90s vibes");
+    expect(neutraliseCell("Plain = text")).toBe("Plain = text");
+    const row = toCsvDocument([{ ...tool, name: "=SUM(1)", hashtags: ["-minus", "plus"] }]).split(
+      "\r\n",
+    )[1];
+    expect(row).toContain(",'=SUM(1),");
+    expect(row).toContain(",'-minus|plus,");
+  });
+
+  it("reads back exactly what it wrote, and leaves a hand-written apostrophe alone", () => {
+    for (const text of ["'=x", "'-5% off", "''90s vibes", "''", "'@a"]) {
+      expect(restoreCell(text)).toBe(text.slice(1));
+    }
+    expect(restoreCell("'90s vibes")).toBe("'90s vibes");
+    expect(restoreCell("'")).toBe("'");
+
+    const values = ["-5% off", "@mention", "=SUM(1)", "+1", "'90s vibes", "'", "''", "'=x"];
+    const text = toCsvDocument(
+      values.map((name, index) => ({
+        ...tool,
+        id: `t-${index}`,
+        name,
+        cardDescription: name,
+        hashtags: [name, "second"],
+      })),
+    );
+    const reading = readCatalogueFile(text, "csv");
+    if (!reading.ok) throw new Error(reading.message);
+    expect(reading.rows.map((row) => row.values.name)).toEqual(values);
+    expect(reading.rows.map((row) => row.values.cardDescription)).toEqual(values);
+    expect(reading.rows.map((row) => row.values.hashtags)).toEqual(
+      values.map((name) => [name, "second"]),
+    );
   });
 });

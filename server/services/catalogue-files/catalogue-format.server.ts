@@ -46,10 +46,28 @@ export function toJsonDocument(tools: readonly FlatTool[]): string {
   return `${JSON.stringify(nested, null, 2)}\n`;
 }
 
+/**
+ * OWASP CSV injection: a spreadsheet runs a cell that starts with = + - @ (or a tab or carriage
+ * return) as a formula. Such a cell is written after an apostrophe, which spreadsheets show as
+ * text. A cell that really starts with an apostrophe gets one more, so reading takes exactly one
+ * away from any of these and every value comes back as it was.
+ */
+const ESCAPED_START = /^[=+\-@\t\r']/;
+
+export function neutraliseCell(text: string): string {
+  return ESCAPED_START.test(text) ? `'${text}` : text;
+}
+
+/** The value of a cell `neutraliseCell` wrote; any other cell is left as it is. */
+export function restoreCell(cell: string): string {
+  return cell.startsWith("'") && ESCAPED_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
 /** RFC 4180: quote a field when it holds a comma, quote, or line break; double inner quotes. */
 function csvField(value: string | number | string[] | null): string {
   if (value === null) return "";
-  const text = Array.isArray(value) ? value.join(LIST_SEPARATOR) : String(value);
+  if (typeof value === "number") return String(value);
+  const text = neutraliseCell(Array.isArray(value) ? value.join(LIST_SEPARATOR) : value);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,4 +1,4 @@
-import { EXPORT_COLUMNS, LIST_SEPARATOR } from "./catalogue-format.server";
+import { EXPORT_COLUMNS, LIST_SEPARATOR, restoreCell } from "./catalogue-format.server";
 
 // Reads an import file (issue 7) into plain rows with spec 3's nested names. Values stay as the
 // file gives them; validation is the import plan's job, so every problem can name its row.
@@ -70,11 +70,14 @@ export function parseCsv(text: string): string[][] | { error: string } {
 
 const isBlank = (fields: readonly string[]) => fields.length === 1 && fields[0]!.trim() === "";
 
-/** `pricing.model` -> values.pricing.model; lists split on "|". Empty cells are null. */
+/**
+ * `pricing.model` -> values.pricing.model; lists split on "|". Empty cells are null. A cell the
+ * export guarded against formulas gets its value back.
+ */
 function csvRowValues(header: readonly string[], fields: readonly string[]) {
   const values: Record<string, unknown> = {};
   header.forEach((column, index) => {
-    const cell = (fields[index] ?? "").trim();
+    const cell = restoreCell((fields[index] ?? "").trim());
     const value = LIST_COLUMNS.has(column)
       ? cell === ""
         ? []
