@@ -30,6 +30,7 @@ async function pageBytes(services: ReturnType<typeof createServices>, page: stri
     appUrl: "http://localhost",
     signedIn: async () => null,
     isGoogleSignInEnabled: false,
+    clientAddress: "127.0.0.1",
   });
   const html = Buffer.from(await response.arrayBuffer());
   return { status: response.status, raw: html.length, gzip: gzipSync(html).length };

@@ -1,16 +1,13 @@
-import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import { toNodeHandler } from "better-auth/node";
 import { sql } from "drizzle-orm";
-import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { deleteAccountSchema } from "~/lib/account-forms";
 import { toolQuerySchema, queryFromSearchParams } from "~/lib/tool-query";
 import { adminRoutes } from "./api/admin-routes.server";
-import { AUTH_BASE_PATH, CLIENT_IP_HEADER } from "./auth/auth.server";
+import { AUTH_BASE_PATH } from "./auth/auth.server";
 import { toolActionRoutes, isToolId } from "./api/likes-routes.server";
 import { liveStream } from "./api/live-stream.server";
 import { enforceRateLimit } from "./api/rate-limit.server";
@@ -19,6 +16,14 @@ import type { Application } from "./boot.server";
 import type { Env } from "./env.server";
 import { compressedAssets } from "./compressed-assets.server";
 import { AppError } from "./errors.server";
+import { authHandler } from "./http/auth-handler.server";
+import { handleErrors } from "./http/error-handler.server";
+import { pageHandler } from "./http/page-handler.server";
+import { warnOfUntrustedProxy } from "./http/proxy-warning.server";
+import { jsonBody } from "./http/request-body.server";
+import { rejectMalformedRequests } from "./http/request-guard.server";
+import { sameOriginWrites } from "./http/same-origin-writes.server";
+import { securityHeaders } from "./http/security-headers.server";
 import type { Logger } from "./logger.server";
 
 const YEAR_S = 365 * 24 * 3600;
@@ -30,40 +35,6 @@ interface HttpOptions {
   /** Development: Vite serves the app with hot reload. Production: the built app. */
   vite?: ViteDevServer;
   buildDir?: string;
-}
-
-/** DESIGN.md 8: security headers; a CSP with a per-request nonce for the page's scripts. */
-function securityHeaders(isProduction: boolean, isHttps: boolean): RequestHandler {
-  return (_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
-    res.locals.cspNonce = nonce;
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-    if (isProduction && isHttps) {
-      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    }
-    if (isProduction) {
-      res.setHeader(
-        "Content-Security-Policy",
-        [
-          "default-src 'self'",
-          `script-src 'self' 'nonce-${nonce}'`,
-          "style-src 'self' 'unsafe-inline'",
-          "img-src 'self' data: https:",
-          "font-src 'self'",
-          "connect-src 'self'",
-          "frame-src 'self' https:",
-          "frame-ancestors 'none'",
-          "base-uri 'self'",
-          "form-action 'self'",
-          "object-src 'none'",
-        ].join("; "),
-      );
-    }
-    next();
-  };
 }
 
 function apiRoutes(app: Application, logger: Logger): express.Router {
@@ -92,7 +63,7 @@ function apiRoutes(app: Application, logger: Logger): express.Router {
 /** /api/account: what a signed-in person does to their own account beyond Better Auth. */
 function accountRoutes(app: Application): express.Router {
   const router = express.Router();
-  router.post("/delete", express.json({ limit: "4kb" }), async (req, res) => {
+  router.post("/delete", jsonBody(), async (req, res) => {
     const { viewer } = await requireSignedIn(app, req);
     const parsed = deleteAccountSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw AppError.fromZod(parsed.error);
@@ -114,77 +85,6 @@ const SESSION_COOKIES = [
   "__Secure-better-auth.session_data",
 ];
 
-/**
- * DESIGN.md 8: a state-changing request must come from our own pages. Browsers send Origin on
- * every cross-site POST; a request whose Origin is neither APP_URL nor the host it was sent to is
- * refused.
- */
-function sameOriginWrites(appUrl: string): RequestHandler {
-  const appOrigin = new URL(appUrl).origin;
-  return (req, res, next) => {
-    const origin = req.get("origin");
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || !origin) {
-      next();
-      return;
-    }
-    const ownOrigin = `${req.protocol}://${req.get("host")}`;
-    if (origin === appOrigin || origin === ownOrigin) {
-      next();
-      return;
-    }
-    const error = new AppError("FORBIDDEN", "This request did not come from this site.");
-    res.status(error.status).json(error.toJSON());
-  };
-}
-
-function apiErrors(logger: Logger): ErrorRequestHandler {
-  return (error, _req, res, _next) => {
-    if (error instanceof AppError) {
-      res.status(error.status).json(error.toJSON());
-      return;
-    }
-    const status = clientErrorStatus(error);
-    if (status === 413) {
-      res.status(413).json({ error: { code: "TOO_LARGE", message: "The file is too large." } });
-      return;
-    }
-    if (status) {
-      res.status(status).json(new AppError("INVALID", "The request is not valid.").toJSON());
-      return;
-    }
-    logger.error({ err: error }, "request failed");
-    res
-      .status(500)
-      .json({ error: { code: "INTERNAL", message: "Something went wrong on our side." } });
-  };
-}
-
-/** Express reports malformed requests (such as bad URL encoding) with a 4xx status. */
-function clientErrorStatus(error: unknown): number | null {
-  const status = (error as { status?: unknown }).status;
-  return typeof status === "number" && status >= 400 && status < 500 ? status : null;
-}
-
-/** A plain page for requests that fail before React renders (a malformed URL, say). */
-function pageErrors(logger: Logger): ErrorRequestHandler {
-  return (error, _req, res, _next) => {
-    const status = clientErrorStatus(error);
-    if (!status) logger.error({ err: error }, "page request failed");
-    const title = status ? "That address is not valid" : "Something went wrong";
-    res
-      .status(status ?? 500)
-      .type("html")
-      .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
-          `<meta name="viewport" content="width=device-width, initial-scale=1">` +
-          `<title>${title} | Business AI Tools Directory</title></head>` +
-          `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;text-align:center">` +
-          `<h1>${title}</h1><p>Check the address, or start again from the home page.</p>` +
-          `<p><a href="/">Go to the home page</a> · <a href="/ai-tools">Browse AI tools</a></p></body></html>`,
-      );
-  };
-}
-
 export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOptions) {
   const isProduction = !vite;
   const server = express();
@@ -201,6 +101,8 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
         ) && compression.filter(req, res),
     }),
   );
+  server.use(warnOfUntrustedProxy(env, logger));
+  server.use(rejectMalformedRequests(env.APP_URL));
   server.use(securityHeaders(env.NODE_ENV === "production", env.APP_URL.startsWith("https:")));
   server.use(sameOriginWrites(env.APP_URL));
 
@@ -223,14 +125,9 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
       res.status(404).type("text/plain").send("Not found");
     },
   );
-  // Better Auth reads the client address for its rate limits from a header we set from the socket
-  // (or a trusted proxy's X-Forwarded-For); whatever a client sends in that header is replaced.
-  const authHandler = toNodeHandler(app.auth);
-  server.all(`${AUTH_BASE_PATH}/{*path}`, (req, res) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
-    void authHandler(req, res);
-  });
-  server.use("/api", apiRoutes(app, logger), apiErrors(logger));
+  const appOrigin = new URL(env.APP_URL).origin;
+  server.all(`${AUTH_BASE_PATH}/{*path}`, authHandler(app.auth, appOrigin));
+  server.use("/api", apiRoutes(app, logger));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (vite) {
@@ -247,10 +144,11 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
 
   server.all(
     "/{*path}",
-    createRequestHandler({
+    pageHandler({
       build,
       mode: isProduction ? "production" : "development",
-      getLoadContext: (req, res) => ({
+      appOrigin,
+      loadContextOf: (req, res) => ({
         services: app.services,
         cspNonce: res.locals.cspNonce as string,
         appUrl: env.APP_URL,
@@ -260,6 +158,6 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
       }),
     }),
   );
-  server.use(pageErrors(logger));
+  server.use(handleErrors(logger));
   return server;
 }

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer } from "node:http";
 import { bootApplication } from "./boot.server";
 import { DataDirLockedError } from "./db/lock.server";
 import { EnvError, loadEnv } from "./env.server";
@@ -12,6 +12,11 @@ function exitWith(message: string): never {
   console.error(message);
   process.exit(1);
 }
+
+const HEADER_BYTES_MAX = 16 * 1024;
+const HEADERS_TIMEOUT_MS = 20_000;
+/** Long enough for a 20 MB import on a slow line; live streams are long-lived responses, not requests. */
+const REQUEST_TIMEOUT_MS = 5 * 60_000;
 
 let env;
 try {
@@ -37,8 +42,23 @@ const vite =
         createServer({ server: { middlewareMode: true }, appType: "custom" }),
       );
 
+// Issue 14: nothing a client sends may end the process. Request errors are answered by the HTTP
+// layer's one error handler; anything that still escapes is logged with its stack here.
+process.on("unhandledRejection", (reason) => {
+  logger.error({ err: reason }, "unhandled rejection");
+});
+
 const http = await createHttpApp({ app, env, logger, vite });
-const server: Server = http.listen(env.PORT, env.HOST, () => {
+const server = createServer(
+  {
+    // Bounded requests: headers within 16 KB, and a client that trickles them in is cut off.
+    maxHeaderSize: HEADER_BYTES_MAX,
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+  },
+  http,
+);
+server.listen(env.PORT, env.HOST, () => {
   logger.info(
     { url: env.APP_URL, startupMs: Math.round(performance.now() - startedAt) },
     "Business AI Tools Directory is listening",

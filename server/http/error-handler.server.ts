@@ -1,0 +1,63 @@
+import type express from "express";
+import { AppError } from "../errors.server";
+import type { Logger } from "../logger.server";
+
+/**
+ * Issue 14: the one place every request's error ends, whatever produced it: our API, Better Auth,
+ * React Router, a static file or a stream that failed after its headers went out. A client's
+ * mistake answers 4xx; anything else is logged with its stack and answers 500 without details.
+ */
+export function handleErrors(logger: Logger): express.ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const clientError = clientErrorOf(error);
+    if (!clientError) {
+      logger.error({ err: error, method: req.method, url: req.originalUrl }, "request failed");
+    }
+    if (res.headersSent) {
+      // Part of the answer is out: the only honest end is to cut it short.
+      res.destroy();
+      return;
+    }
+    const status = clientError?.status ?? 500;
+    if (req.originalUrl.startsWith("/api/") || req.originalUrl === "/healthz") {
+      res.status(status).json(
+        clientError?.body ?? {
+          error: { code: "INTERNAL", message: "Something went wrong on our side." },
+        },
+      );
+      return;
+    }
+    res
+      .status(status)
+      .type("html")
+      .send(errorPage(clientError ? "That request is not valid" : "Something went wrong"));
+  };
+}
+
+interface ClientError {
+  status: number;
+  body: ReturnType<AppError["toJSON"]>;
+}
+
+function clientErrorOf(error: unknown): ClientError | null {
+  if (error instanceof AppError) return { status: error.status, body: error.toJSON() };
+  // Express and its static server report a client's mistake (bad encoding, a Range past the
+  // end) as an error with a 4xx status.
+  const status = (error as { status?: unknown } | null)?.status;
+  if (typeof status !== "number" || status < 400 || status >= 500) return null;
+  const message = status === 413 ? "The request body is too large." : "The request is not valid.";
+  const code = status === 413 ? "TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "INVALID";
+  return { status, body: { error: { code, message, fields: undefined } } };
+}
+
+/** A plain page for requests that fail before or outside React's own error pages. */
+function errorPage(title: string): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${title} | Business AI Tools Directory</title></head>` +
+    `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;text-align:center">` +
+    `<h1>${title}</h1><p>Check the address, or start again from the home page.</p>` +
+    `<p><a href="/">Go to the home page</a> · <a href="/ai-tools">Browse AI tools</a></p></body></html>`
+  );
+}

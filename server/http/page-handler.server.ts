@@ -1,0 +1,31 @@
+import type express from "express";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { BODY_LIMITS, readRequestBody } from "./request-body.server";
+import { sendWebResponse, toWebRequest } from "./web-request.server";
+
+interface PageHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  appOrigin: string;
+  loadContextOf: (req: express.Request, res: express.Response) => AppLoadContext;
+}
+
+/**
+ * Every page, loader and action: React Router, with the request URL from APP_URL and a form body
+ * read within its cap before the action sees it. A render that fails midway reaches the one error
+ * handler.
+ */
+export function pageHandler({
+  build,
+  mode,
+  appOrigin,
+  loadContextOf,
+}: PageHandlerOptions): express.RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res) => {
+    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const body = hasBody ? await readRequestBody(req, BODY_LIMITS.standard) : undefined;
+    const response = await handle(toWebRequest(req, res, appOrigin, body), loadContextOf(req, res));
+    await sendWebResponse(res, response);
+  };
+}

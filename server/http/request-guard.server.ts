@@ -1,0 +1,99 @@
+import { isIP } from "node:net";
+import type express from "express";
+import { AppError } from "../errors.server";
+import { bodyLimitOf, tooLargeError } from "./request-body.server";
+
+/**
+ * Issue 14: a request whose framing or headers are malformed ends here with a 4xx, before any
+ * handler builds a URL, reads a cookie or buffers a body from it.
+ */
+export function rejectMalformedRequests(appUrl: string): express.RequestHandler {
+  const appHost = new URL(appUrl).host.toLowerCase();
+  return (req, res, next) => {
+    const problem = problemOf(req, appHost);
+    if (problem) throw new AppError("INVALID", problem);
+    const limit = bodyLimitOf(pathOf(req.url));
+    if (Number(req.headers["content-length"] ?? 0) > limit) {
+      // The rest of a refused body is not worth reading: the connection closes after the answer.
+      res.setHeader("Connection", "close");
+      throw tooLargeError(limit);
+    }
+    next();
+  };
+}
+
+function problemOf(req: express.Request, appHost: string): string | null {
+  // Only the origin form ("/path?query"): an absolute or "*" target names no page of ours.
+  if (!req.url.startsWith("/")) return "The request target is not valid.";
+  if (!isDecodablePath(pathOf(req.url))) return "The address is not valid.";
+  const host = req.headers.host;
+  if (!host || !isAllowedHost(host.toLowerCase(), appHost)) return "The Host header is not valid.";
+  const forwardedHost = req.get("x-forwarded-host");
+  if (
+    forwardedHost !== undefined &&
+    !forwardedHost.split(",").every((h) => isHostSyntax(h.trim()))
+  ) {
+    return "The X-Forwarded-Host header is not valid.";
+  }
+  const forwardedProto = req.get("x-forwarded-proto");
+  if (forwardedProto !== undefined && !/^\s*https?\s*(,\s*https?\s*)*$/i.test(forwardedProto)) {
+    return "The X-Forwarded-Proto header is not valid.";
+  }
+  const forwardedFor = req.get("x-forwarded-for");
+  if (forwardedFor !== undefined && !forwardedFor.split(",").every((a) => isIP(a.trim()) !== 0)) {
+    return "The X-Forwarded-For header is not valid.";
+  }
+  const cookie = req.headers.cookie;
+  if (cookie !== undefined && !/^[\x20-\x7e]*$/.test(cookie))
+    return "The Cookie header is not valid.";
+  const contentType = req.headers["content-type"];
+  if (contentType !== undefined && !isMediaType(contentType)) {
+    return "The Content-Type header is not valid.";
+  }
+  return null;
+}
+
+function pathOf(url: string): string {
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
+
+function isDecodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const HOST_SYNTAX =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+function isHostSyntax(host: string): boolean {
+  if (host.length > 255 || !HOST_SYNTAX.test(host)) return false;
+  const port = /:(\d+)$/.exec(host)?.[1];
+  return port === undefined || Number(port) <= 65535;
+}
+
+/**
+ * The site answers to APP_URL's host, and to a literal address or localhost (a load balancer's
+ * health check, a laptop). Any other name is refused, so a DNS-rebinding page cannot read a
+ * development server through a browser on the same machine.
+ */
+function isAllowedHost(host: string, appHost: string): boolean {
+  if (!isHostSyntax(host)) return false;
+  if (host === appHost) return true;
+  const hostname = host.startsWith("[") ? host.slice(1, host.indexOf("]")) : host.split(":")[0]!;
+  return hostname === "localhost" || isIP(hostname) !== 0;
+}
+
+const TOKEN = "[!#$%&'*+.^_`|~0-9a-z-]+";
+const MEDIA_TYPE = new RegExp(
+  `^\\s*${TOKEN}/${TOKEN}\\s*(;\\s*${TOKEN}=(${TOKEN}|"[^"\\\\\\x00-\\x1f]*")\\s*)*;?\\s*$`,
+  "i",
+);
+
+function isMediaType(value: string): boolean {
+  return value.length <= 256 && MEDIA_TYPE.test(value);
+}

@@ -1,0 +1,23 @@
+import type { RequestHandler } from "express";
+import { AppError } from "../errors.server";
+
+/**
+ * DESIGN.md 8: a state-changing request must come from our own pages. Browsers send Origin on
+ * every cross-site POST; a request whose Origin is neither APP_URL nor the host it was sent to (on
+ * APP_URL's scheme: the scheme never comes from a header) is refused.
+ */
+export function sameOriginWrites(appUrl: string): RequestHandler {
+  const { origin: appOrigin, protocol } = new URL(appUrl);
+  return (req, _res, next) => {
+    const origin = req.get("origin");
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || !origin) {
+      next();
+      return;
+    }
+    if (origin === appOrigin || origin === `${protocol}//${req.get("host")}`) {
+      next();
+      return;
+    }
+    throw new AppError("FORBIDDEN", "This request did not come from this site.");
+  };
+}
