@@ -19,6 +19,8 @@ export function handleErrors(logger: Logger): express.ErrorRequestHandler {
       return;
     }
     const status = clientError?.status ?? 500;
+    // The unread rest of a refused body is not worth reading to keep the connection.
+    if (status === 413) res.setHeader("Connection", "close");
     if (req.originalUrl.startsWith("/api/") || req.originalUrl === "/healthz") {
       res.status(status).json(
         clientError?.body ?? {

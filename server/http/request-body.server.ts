@@ -38,27 +38,35 @@ export function tooLargeError(limit: number): AppError {
 
 /**
  * Reads a body into memory, never past `limit` bytes: a larger one ends in 413 as soon as it
- * crosses the cap, and a body that ends before its Content-Length in 400.
+ * crosses the cap (the rest is left unread, and the answer closes the connection), and a body
+ * that breaks off before its end in 400.
  */
-export async function readRequestBody(req: express.Request, limit: number): Promise<Buffer> {
+export function readRequestBody(req: express.Request, limit: number): Promise<Buffer> {
   const declared = req.headers["content-length"];
-  if (declared !== undefined && Number(declared) > limit) throw tooLargeError(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
+  if (declared !== undefined && Number(declared) > limit)
+    return Promise.reject(tooLargeError(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = (error: AppError | null) => {
+      req.off("data", onData).off("end", onEnd).off("error", onFailure).off("close", onFailure);
+      if (error) {
+        req.pause();
+        reject(error);
+      }
+    };
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) throw tooLargeError(limit);
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw new AppError("INVALID", "The request body could not be read.");
-  }
-  if (declared !== undefined && size !== Number(declared)) {
-    throw new AppError("INVALID", "The request body does not match its Content-Length.");
-  }
-  return Buffer.concat(chunks);
+      if (size > limit) stop(tooLargeError(limit));
+      else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop(null);
+      resolve(Buffer.concat(chunks));
+    };
+    const onFailure = () => stop(new AppError("INVALID", "The request body could not be read."));
+    req.on("data", onData).on("end", onEnd).on("error", onFailure).on("close", onFailure);
+  });
 }
 
 /** How deeply a JSON text nests, counted without parsing it (strings skipped). */
