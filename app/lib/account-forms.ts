@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./plain-text";
 
 // spec 3 Forms and spec 5: the account forms' rules, shared by the dialogs and the server.
 // spec 5: no password length rule is shown in the client; the server's answer says it.
@@ -54,8 +55,8 @@ export const changePasswordSchema = z
 export const DELETE_CONFIRM_WORD = "delete";
 
 export const deleteAccountSchema = z.object({
-  password: z.string().max(128).optional(),
-  confirm: z.string().max(20).optional(),
+  password: z.string().max(128).check(plainText("The password")).optional(),
+  confirm: z.string().max(20).check(plainText("The confirmation")).optional(),
 });
 
 /** The first message for each field of a failed parse, for errors shown under the fields. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRICING_MODELS, TOOL_STATUSES } from "./constants";
+import { plainText } from "./plain-text";
 
 // The admin tool list's query (issue 7), shared by the page, the API and the service.
 
@@ -10,8 +11,14 @@ export const ADMIN_PAGE_SIZE = 25;
 const blankAsUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 
 export const adminToolsQuerySchema = z.object({
-  search: z.preprocess(blankAsUndefined, z.string().trim().max(200).optional()),
-  category: z.preprocess(blankAsUndefined, z.string().max(200).optional()),
+  search: z.preprocess(
+    blankAsUndefined,
+    z.string().trim().max(200).check(plainText("The search")).optional(),
+  ),
+  category: z.preprocess(
+    blankAsUndefined,
+    z.string().max(200).check(plainText("The category")).optional(),
+  ),
   status: z.preprocess(blankAsUndefined, z.enum(TOOL_STATUSES).optional()),
   pricing: z.preprocess(blankAsUndefined, z.enum(PRICING_MODELS).optional()),
   sort: z.preprocess(blankAsUndefined, z.enum(ADMIN_SORTS).default("created")),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./plain-text";
 
 // Issue 7 bulk import: the request's options and the report, shared by the API, the CLI and the
 // admin page.
@@ -8,7 +9,7 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
 export const importQuerySchema = z.object({
   format: z.enum(["json", "csv"], { error: "Choose format=csv or format=json." }),
-  name: z.string().trim().min(1).max(200).default("upload"),
+  name: z.string().trim().min(1).max(200).check(plainText("The file name")).default("upload"),
   dryRun: z
     .enum(["0", "1"])
     .default("1")
@@ -19,7 +20,12 @@ export const importQuerySchema = z.object({
     .transform((value) => value === "1"),
 });
 
-export const markdownPreviewSchema = z.object({ source: z.string().max(20_000) });
+export const markdownPreviewSchema = z.object({
+  source: z
+    .string()
+    .max(20_000)
+    .check(plainText("The Markdown", { multiline: true })),
+});
 
 /** A file's format from its name, or null when it is neither CSV nor JSON. */
 export function importFormatOf(fileName: string): "csv" | "json" | null {

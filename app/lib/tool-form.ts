@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRICING_MODELS, TOOL_STATUSES } from "./constants";
+import { plainText } from "./plain-text";
 
 // Issue 7: one schema for a tool as an admin writes it (the form, the API and every import row).
 // Field names follow spec 3; error paths are the same dotted names ("pricing.model").
@@ -26,18 +27,18 @@ export const TOOL_FIELD_LIMITS = {
   imagePath: 300,
 } as const;
 
-/** PostgreSQL text cannot hold U+0000; a file or request carrying it gets a clear refusal. */
-const NUL = "\u0000";
-
-/** Blank text is no value: it is stored as null and shown with spec 3's default. */
-function optionalText(max: number, label: string) {
+/**
+ * Blank text is no value: it is stored as null and shown with spec 3's default. Only the fields
+ * the form edits in a textarea may hold line breaks and tabs.
+ */
+function optionalText(max: number, label: string, { multiline = false } = {}) {
   return z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? null : (value ?? null)),
     z
       .string({ error: `${label} must be text.` })
       .trim()
       .max(max, `${label} can be at most ${max} characters.`)
-      .refine((text) => !text.includes(NUL), `${label} holds a character that cannot be stored.`)
+      .check(plainText(label, { multiline }))
       .nullable(),
   );
 }
@@ -56,10 +57,7 @@ function textList(itemMax: number, countMax: number, label: string) {
             .max(itemMax, `Each ${label} can be at most ${itemMax} characters.`)
             // CSV files separate list items with "|" (catalogue-format.server.ts).
             .refine((item) => !item.includes("|"), `A ${label} cannot contain "|".`)
-            .refine(
-              (item) => !item.includes(NUL),
-              `A ${label} holds a character that cannot be stored.`,
-            ),
+            .check(plainText(`A ${label}`)),
         )
         .max(countMax, `At most ${countMax} ${label}s.`),
     );
@@ -94,7 +92,7 @@ export const toolInputSchema = z
       .trim()
       .min(1, "Enter the tool's name.")
       .max(TOOL_FIELD_LIMITS.name, `The name can be at most ${TOOL_FIELD_LIMITS.name} characters.`)
-      .refine((name) => !name.includes(NUL), "The name holds a character that cannot be stored."),
+      .check(plainText("The name")),
     category: optionalText(TOOL_FIELD_LIMITS.category, "The category"),
     subCategory: optionalText(TOOL_FIELD_LIMITS.subCategory, "The subcategory"),
     status: z.enum(TOOL_STATUSES, { error: "Choose online, draft or offline." }).default("online"),
@@ -107,18 +105,25 @@ export const toolInputSchema = z
         amount: optionalText(TOOL_FIELD_LIMITS.pricingAmount, "The price"),
       })
       .default({ model: null, amount: null }),
-    cardDescription: optionalText(TOOL_FIELD_LIMITS.cardDescription, "The card description"),
-    longDescription: optionalText(TOOL_FIELD_LIMITS.longDescription, "The long description"),
+    cardDescription: optionalText(TOOL_FIELD_LIMITS.cardDescription, "The card description", {
+      multiline: true,
+    }),
+    longDescription: optionalText(TOOL_FIELD_LIMITS.longDescription, "The long description", {
+      multiline: true,
+    }),
     seo: z
       .object({
         titleTag: optionalText(TOOL_FIELD_LIMITS.seoTitleTag, "The SEO title"),
         metaDescription: optionalText(
           TOOL_FIELD_LIMITS.seoMetaDescription,
           "The SEO meta description",
+          { multiline: true },
         ),
       })
       .default({ titleTag: null, metaDescription: null }),
-    metaDescription: optionalText(TOOL_FIELD_LIMITS.metaDescription, "The meta description"),
+    metaDescription: optionalText(TOOL_FIELD_LIMITS.metaDescription, "The meta description", {
+      multiline: true,
+    }),
     hashtags: textList(TOOL_FIELD_LIMITS.hashtag, TOOL_FIELD_LIMITS.hashtags, "hashtag")
       .transform((tags) => [...new Set(tags.map((tag) => tag.replace(/^#+/, "")).filter(Boolean))])
       .default([]),

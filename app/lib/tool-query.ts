@@ -7,11 +7,13 @@ import {
   PRICING_FILTERS,
   SORT_OPTIONS,
 } from "./constants";
+import { plainText } from "./plain-text";
 
 const list = z
   .union([z.string(), z.array(z.string())])
   .transform((value) => (Array.isArray(value) ? value : [value]))
-  .transform((values) => [...new Set(values.map((item) => item.trim()).filter(Boolean))]);
+  .transform((values) => [...new Set(values.map((item) => item.trim()).filter(Boolean))])
+  .pipe(z.array(z.string().check(plainText("A subcategory"))));
 
 /** The browse query: what /ai-tools and GET /api/tools accept (DESIGN.md 4). */
 export const toolQuerySchema = z.object({
@@ -19,8 +21,9 @@ export const toolQuerySchema = z.object({
     .string()
     .trim()
     .max(MAX_SEARCH_TEXT_LENGTH, `search is at most ${MAX_SEARCH_TEXT_LENGTH} characters`)
+    .check(plainText("search"))
     .default(""),
-  category: z.string().trim().max(100).default(ALL_CATEGORIES),
+  category: z.string().trim().max(100).check(plainText("category")).default(ALL_CATEGORIES),
   subcategory: list.default([]),
   sort: z.enum(SORT_OPTIONS).optional(),
   pricing: z.enum(PRICING_FILTERS).default("All Pricing"),

@@ -81,10 +81,11 @@ describe("toolInputSchema", () => {
     }
   });
 
-  it("refuses text PostgreSQL cannot store, and | inside list items (CSV's list separator)", () => {
+  it("refuses control characters, and | inside list items (CSV's list separator)", () => {
     expect(errorsOf({ ...valid, name: "a\u0000b", cardDescription: "x\u0000" })).toEqual({
-      name: "The name holds a character that cannot be stored.",
-      cardDescription: "The card description holds a character that cannot be stored.",
+      name: "The name holds a control character or another character that is not allowed.",
+      cardDescription:
+        "The card description holds a control character or another character that is not allowed.",
     });
     expect(errorsOf({ ...valid, keyFeatures: ["Input | output"] })).toEqual({
       keyFeatures: 'A key feature cannot contain "|".',

@@ -5,6 +5,7 @@ import { importJobs, tools } from "../../db/schema";
 import { notifyLive } from "../../live/live-events.server";
 import { WRITTEN_COLUMNS, type Transaction } from "../admin/tool-input-rows.server";
 import type { ImportProgress, ImportReport } from "~/lib/catalogue-import";
+import { shownText } from "~/lib/plain-text";
 import { planImport, type ImportPlan, type PlannedWrite } from "./plan-import.server";
 import { readCatalogueFile, type ImportFormat } from "./read-catalogue-file.server";
 
@@ -43,13 +44,15 @@ export async function importCatalogue(
   const job = {
     userId: actor.id,
     userEmail: actor.email,
-    fileName: file.name,
+    fileName: shownText(file.name),
     format: file.format,
     dryRun: options.dryRun,
     startedAt,
   };
   if (!reading.ok) {
-    const problems = [{ row: 0, name: null, reasons: [reading.message] }];
+    // The message may quote the file (an unknown column's name).
+    const message = shownText(reading.message);
+    const problems = [{ row: 0, name: null, reasons: [message] }];
     const [row] = await db
       .insert(importJobs)
       .values({ ...job, status: "failed", problems })
@@ -58,7 +61,7 @@ export async function importCatalogue(
       ...emptyReport(options.dryRun, startedAt),
       jobId: row!.id,
       status: "failed",
-      message: reading.message,
+      message,
       problems,
     };
   }

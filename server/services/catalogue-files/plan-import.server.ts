@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shownText } from "~/lib/plain-text";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { toolFieldErrors, toolInputSchema, type ToolInput } from "~/lib/tool-form";
 import type { NewToolRow, ToolRow } from "../../db/schema";
@@ -154,7 +155,13 @@ export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[
 
   for (const { number, values, problem } of rows) {
     const name = nameOf(values);
-    const reject = (reasons: string[]) => plan.rejected.push({ row: number, name, reasons });
+    // A problem repeats the file's text, which may hold characters the import_jobs row cannot.
+    const reject = (reasons: string[]) =>
+      plan.rejected.push({
+        row: number,
+        name: name === null ? null : shownText(name),
+        reasons: reasons.map(shownText),
+      });
     if (problem) {
       reject([problem]);
       continue;
