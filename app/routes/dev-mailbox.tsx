@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { isLoopbackAddress } from "~/lib/loopback-address";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/dev-mailbox";
 
@@ -6,8 +7,12 @@ export function meta() {
   return [{ title: pageTitle("Development mailbox") }, { name: "robots", content: "noindex" }];
 }
 
-/** The development outbox: mail the server would have sent. Not found in production. */
+/**
+ * The development outbox: mail the server would have sent. Not found in production, nor from
+ * any machine but the server's own (it shows sign-in and reset links).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
+  if (!isLoopbackAddress(context.clientAddress)) throw data("Not found", { status: 404 });
   const mails = await context.services.readOutbox();
   if (!mails) throw data("Not found", { status: 404 });
   return {
