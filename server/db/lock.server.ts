@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import path from "node:path";
 
 export class DataDirLockedError extends Error {
@@ -13,6 +15,49 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/**
+ * Who holds the lock. A process id alone is not enough: a fresh container (or a reboot) hands
+ * out the same small ids again, so an old lock could name a running process that is not its
+ * holder. The host, the kernel's boot id and the process's start time say which process it was.
+ */
+export interface LockHolder {
+  pid: number;
+  host: string;
+  /** /proc/sys/kernel/random/boot_id: new on every boot (null where there is no /proc). */
+  bootId: string | null;
+  /** When the process started, in clock ticks after boot (/proc/<pid>/stat, field 22). */
+  startTicks: string | null;
+  /** Random for each process that loads this module; tells this process from an earlier one with its id. */
+  instance: string;
+}
+
+const INSTANCE = randomUUID();
+
+async function readBootId(): Promise<string | null> {
+  return readFile("/proc/sys/kernel/random/boot_id", "utf8").then(
+    (text) => text.trim() || null,
+    () => null,
+  );
+}
+
+/** Field 22 of /proc/<pid>/stat; the fields are counted after the command name, which may hold spaces. */
+async function readStartTicks(pid: number): Promise<string | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => null);
+  if (!stat) return null;
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
+}
+
+/** The lock record this process writes. */
+export async function ownLockHolder(): Promise<LockHolder> {
+  return {
+    pid: process.pid,
+    host: hostname(),
+    bootId: await readBootId(),
+    startTicks: await readStartTicks(process.pid),
+    instance: INSTANCE,
+  };
+}
+
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -22,22 +67,52 @@ function isRunning(pid: number): boolean {
   }
 }
 
-async function readHolder(lockPath: string): Promise<number | null> {
+/** A lock written by an earlier version holds only the process id. */
+type ReadHolder = LockHolder | { pid: number; legacy: true };
+
+async function readHolder(lockPath: string): Promise<ReadHolder | null> {
   const text = await readFile(lockPath, "utf8").catch(() => "");
-  const pid = Number(text.trim());
-  return Number.isInteger(pid) && pid > 0 ? pid : null;
+  if (/^\s*\d+\s*$/.test(text)) {
+    const pid = Number(text);
+    return Number.isSafeInteger(pid) && pid > 0 ? { pid, legacy: true } : null;
+  }
+  try {
+    const holder = JSON.parse(text) as Partial<LockHolder>;
+    return Number.isSafeInteger(holder.pid) && holder.pid! > 0 && typeof holder.host === "string"
+      ? {
+          pid: holder.pid!,
+          host: holder.host,
+          bootId: holder.bootId ?? null,
+          startTicks: holder.startTicks ?? null,
+          instance: String(holder.instance ?? ""),
+        }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The holder is still the running process that wrote the lock: every mark matches that process now. */
+async function isHolderLive(holder: ReadHolder): Promise<boolean> {
+  if ("legacy" in holder) return holder.pid !== process.pid && isRunning(holder.pid);
+  const own = await ownLockHolder();
+  if (holder.host !== own.host || holder.bootId !== own.bootId) return false;
+  if (holder.pid === process.pid) {
+    return holder.instance === own.instance && holder.startTicks === own.startTicks;
+  }
+  return isRunning(holder.pid) && holder.startTicks === (await readStartTicks(holder.pid));
 }
 
 /**
- * Takes the exclusive lock file of DATA_DIR for this process. The file appears with its process id
+ * Takes the exclusive lock file of DATA_DIR for this process. The file appears with its holder
  * already in it (written aside, then hard-linked into place), so no other process can read it
- * half-written. A lock whose process is no longer running is taken over. Returns the release.
+ * half-written. A lock whose holder is no longer running is taken over. Returns the release.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, "server.lock");
-  const ownPath = `${lockPath}.${process.pid}`;
-  await writeFile(ownPath, String(process.pid));
+  const ownPath = `${lockPath}.${process.pid}.${INSTANCE}`;
+  await writeFile(ownPath, `${JSON.stringify(await ownLockHolder())}\n`);
   try {
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
@@ -45,9 +120,9 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
         return () => rm(lockPath, { force: true });
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        const pid = await readHolder(lockPath);
-        if (pid !== null && pid !== process.pid && isRunning(pid)) {
-          throw new DataDirLockedError(dataDir, pid);
+        const holder = await readHolder(lockPath);
+        if (holder && (await isHolderLive(holder))) {
+          throw new DataDirLockedError(dataDir, holder.pid);
         }
         // The holder has stopped without releasing (or the file is not ours): take it over.
         await rm(lockPath, { force: true });
