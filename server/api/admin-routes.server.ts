@@ -6,6 +6,7 @@ import { toolEditSchema, toolFieldErrors } from "~/lib/tool-form";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import type { Logger } from "../logger.server";
+import { BODY_LIMITS, jsonBody } from "../http/request-body.server";
 import { MAX_IMAGE_BYTES } from "../media/tool-images.server";
 import { isToolId } from "./likes-routes.server";
 import { requireSignedIn } from "./signed-in.server";
@@ -41,14 +42,14 @@ export function adminRoutes(app: Application, logger: Logger): express.Router {
       .attachment(`ai-tools-${day}.${format}`)
       .send(text);
   });
-  router.post("/tools/status", express.json({ limit: "64kb" }), async (req, res) => {
+  router.post("/tools/status", jsonBody(BODY_LIMITS.admin), async (req, res) => {
     const { viewer } = await requireSignedIn(app, req);
     const parsed = bulkStatusSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw AppError.fromZod(parsed.error);
     const changed = await app.services.setToolsStatus(viewer, parsed.data.ids, parsed.data.status);
     res.json({ changed });
   });
-  router.post("/tools/delete", express.json({ limit: "64kb" }), async (req, res) => {
+  router.post("/tools/delete", jsonBody(BODY_LIMITS.admin), async (req, res) => {
     const { viewer } = await requireSignedIn(app, req);
     const parsed = bulkDeleteSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw AppError.fromZod(parsed.error);
@@ -61,7 +62,7 @@ export function adminRoutes(app: Application, logger: Logger): express.Router {
 /** Tool forms, images, the Markdown preview and imports (issue 7); the role is checked above. */
 function adminEditRoutes(app: Application, logger: Logger): express.Router {
   const router = express.Router();
-  const toolBody = express.json({ limit: "256kb" });
+  const toolBody = jsonBody(BODY_LIMITS.admin);
   router.post("/tools", toolBody, async (req, res) => {
     const { viewer } = await requireSignedIn(app, req);
     const parsed = toolEditSchema.safeParse(req.body ?? {});
@@ -85,7 +86,7 @@ function adminEditRoutes(app: Application, logger: Logger): express.Router {
       res.status(201).json({ path });
     },
   );
-  router.post("/markdown", express.json({ limit: "256kb" }), (req, res) => {
+  router.post("/markdown", jsonBody(BODY_LIMITS.admin), (req, res) => {
     const parsed = markdownPreviewSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw AppError.fromZod(parsed.error);
     res.json({ html: app.services.previewMarkdown(parsed.data.source) });

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type express from "express";
 import { AppError } from "../errors.server";
 
@@ -41,7 +42,7 @@ export function tooLargeError(limit: number): AppError {
  * crosses the cap (the rest is left unread, and the answer closes the connection), and a body
  * that breaks off before its end in 400.
  */
-export function readRequestBody(req: express.Request, limit: number): Promise<Buffer> {
+export function readRequestBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = req.headers["content-length"];
   if (declared !== undefined && Number(declared) > limit)
     return Promise.reject(tooLargeError(limit));
@@ -113,8 +114,9 @@ export function parseJsonBody(body: Buffer): unknown {
  * Our JSON API's body parser: application/json only (415 otherwise), within `limit` bytes, valid
  * UTF-8, bounded depth. An empty body reads as `{}`.
  */
-export function jsonBody(limit: number = BODY_LIMITS.standard): express.RequestHandler {
-  return async (req, _res, next) => {
+export function jsonBody(limit: number = BODY_LIMITS.standard) {
+  // Generic over the route's parameters, so `/tools/:id` handlers after it keep their typing.
+  return async <P>(req: express.Request<P>, _res: express.Response, next: express.NextFunction) => {
     const body = await readRequestBody(req, limit);
     if (body.length === 0) {
       req.body = {};
