@@ -46,6 +46,7 @@ import type { ViewCounter } from "./services/tools/view-counter.server";
 import { checkAccountPassword } from "./services/account/check-account-password.server";
 import { deleteAccount } from "./services/account/delete-account.server";
 import { getAccount } from "./services/account/get-account.server";
+import { findPendingSignUp, pendingTokenOf } from "./auth/pending-sign-up.server";
 
 export interface ServiceDeps {
   db: Database;
@@ -122,6 +123,11 @@ export function createServices({
     exportCatalogue: (format: ExportFormat) => exportCatalogue(db, format),
     getNewsletterEmbedUrl: () => env.NEWSLETTER_EMBED_URL ?? null,
     subscribeToNewsletter: (signup: NewsletterSignup) => subscribeToNewsletter(db, signup),
+    /** The address a browser's pending sign-up waits on (decision 010), from its Cookie header. */
+    async readPendingSignUp(cookieHeader: string | null) {
+      const pending = await findPendingSignUp(db, pendingTokenOf(cookieHeader));
+      return pending ? { email: pending.email } : null;
+    },
     getAccount: (userId: string, sessionToken: string) =>
       getAccount(db, catalogue.snapshot, userId, sessionToken),
     async deleteAccount(userId: string, confirmation: { password?: string; confirm?: string }) {

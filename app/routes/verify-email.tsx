@@ -9,15 +9,28 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = await context.signedIn();
   if (signedIn) {
-    return { email: signedIn.viewer.email, isVerified: signedIn.viewer.emailVerified };
+    return {
+      email: signedIn.viewer.email,
+      isVerified: signedIn.viewer.emailVerified,
+      waitsAs: "session" as const,
+    };
   }
+  // Decision 010: a new sign-up waits here with its pending cookie until the address is verified.
+  const pending = await context.services.readPendingSignUp(request.headers.get("cookie"));
+  if (pending) return { email: pending.email, isVerified: false, waitsAs: "sign-up" as const };
   // A mailed link that failed lands here signed out: say so rather than show a blank page.
   return new URL(request.url).searchParams.has("error") ? { linkFailed: true as const } : null;
 }
 
-/** spec 4: with no signed-in user nothing is shown (but a failed link explains itself). */
+/** spec 4: with no signed-in user (nor a sign-up waiting) nothing is shown. */
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null;
   if ("linkFailed" in loaderData) return <FailedLinkSignedOut />;
-  return <VerifyEmailPage email={loaderData.email} isVerified={loaderData.isVerified} />;
+  return (
+    <VerifyEmailPage
+      email={loaderData.email}
+      isVerified={loaderData.isVerified}
+      waitsAs={loaderData.waitsAs}
+    />
+  );
 }

@@ -19,6 +19,7 @@ import type { Logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "../mail/templates.server";
 import { hashPassword, PASSWORD_LENGTH, verifyPassword } from "./password.server";
+import { pendingSignUpPlugin } from "./pending-sign-up-plugin.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 
@@ -36,6 +37,7 @@ export const AUTH_RATE_LIMITS = {
   "/reset-password": { window: 900, max: 10 },
   "/send-verification-email": { window: 900, max: 5 },
   "/change-password": { window: 300, max: 10 },
+  "/pending-sign-up/resend": { window: 900, max: 5 },
 } as const;
 
 const RESET_TOKEN_TTL_S = 3600;
@@ -45,15 +47,6 @@ const displayNameUpdate = z
   .object({ name: z.string().trim().max(100, "Use at most 100 characters.") })
   .strict();
 
-/** The sign-up bodies Better Auth accepts (its own checks, in the order it makes them). */
-const acceptableSignUp = z.object({
-  name: z.string(),
-  email: z.email(),
-  password: z.string().min(PASSWORD_LENGTH.min).max(PASSWORD_LENGTH.max),
-  image: z.string().optional(),
-  callbackURL: z.string().optional(),
-  rememberMe: z.boolean().optional(),
-});
 const SESSION_TTL_S = 30 * 24 * 3600;
 
 interface AuthOptions {
@@ -107,7 +100,11 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
       minPasswordLength: PASSWORD_LENGTH.min,
       maxPasswordLength: PASSWORD_LENGTH.max,
       password: { hash: hashPassword, verify: verifyPassword },
-      autoSignIn: true,
+      // Decision 010: no session at sign-up, so a taken address is answered exactly like a free
+      // one (Better Auth hashes the password either way); its owner is told by mail.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) =>
+        sendInBackground(existingAccountMail(user.email, env.APP_URL)),
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
       revokeSessionsOnPasswordReset: true,
       // Proof that the mailbox's owner set this password (roles.server.ts, ADMIN_EMAILS).
@@ -161,10 +158,8 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
         else logger.debug(data, message);
       },
     },
-    plugins: google ? [google] : [],
+    plugins: [pendingSignUpPlugin({ db }), ...(google ? [google] : [])],
     hooks: {
-      // DESIGN.md 8: signing up with a taken email answers like a new sign-up (without a session)
-      // and tells the owner by mail, so the answer never reveals who has an account.
       before: createAuthMiddleware(async (ctx) => {
         // The only profile change the site offers is the display name, checked like the form.
         if (ctx.path === "/update-user") {
@@ -174,35 +169,7 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
               message: update.error.issues[0]?.message ?? "Only the display name can be changed.",
             });
           }
-          return;
         }
-        if (ctx.path !== "/sign-up/email") return;
-        // Only a request Better Auth itself would accept is answered here; anything else gets
-        // Better Auth's own error, the same whether or not the address is taken.
-        const parsed = acceptableSignUp.safeParse(ctx.body);
-        if (!parsed.success) return;
-        const email = parsed.data.email.toLowerCase();
-        const existing = await db.query.authUsers.findFirst({
-          columns: { id: true },
-          where: eq(authUsers.email, email),
-        });
-        if (!existing) return;
-        await hashPassword(parsed.data.password);
-        sendInBackground(existingAccountMail(email, env.APP_URL));
-        const now = new Date();
-        // The fields in the order of Better Auth's own answer to a new sign-up.
-        return ctx.json({
-          token: null,
-          user: {
-            name: parsed.data.name,
-            email,
-            emailVerified: false,
-            image: parsed.data.image ?? null,
-            createdAt: now,
-            updatedAt: now,
-            id: crypto.randomUUID(),
-          },
-        });
       }),
     },
     databaseHooks: {

@@ -183,6 +183,23 @@ export const authRateLimits = pgTable("auth_rate_limits", {
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
 
+/**
+ * An email sign-up waiting for its address to be verified (decision 010): the browser that signed
+ * up holds a cookie whose hash is the key. user_id is null when the address already had an
+ * account, so that browser waits the same way but can never get a session.
+ */
+export const pendingSignUps = pgTable(
+  "pending_sign_ups",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id").references(() => authUsers.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (table) => [index("pending_sign_ups_expires_idx").on(table.expiresAt)],
+);
+
 /** spec 3 User profile (collection users): what the product shows about a person. */
 export const userProfiles = pgTable("user_profiles", {
   userId: text("user_id")

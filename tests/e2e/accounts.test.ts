@@ -16,9 +16,9 @@ import { firstLink, waitForMail } from "./support/mailbox";
 // Issue 5: accounts in the browser, with real mail (the SMTP catcher) and Google played by a local
 // OpenID Connect provider. Runs on PGlite and on PostgreSQL.
 
-test("signing up mails a verification link; following it verifies and goes to /ai-tools", async ({
+test("signing up waits on /verify-email; the link opened on another device signs this browser in", async ({
   page,
-  context,
+  browser,
 }) => {
   const email = uniqueEmail("signup");
   await openApp(page, "/");
@@ -32,17 +32,45 @@ test("signing up mails a verification link; following it verifies and goes to /a
 
   await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByText(email)).toBeVisible();
-  await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
+  await expect(page.getByText("Waiting for verification...")).toBeVisible();
+  // Decision 010: not signed in until the address is verified.
+  await expect(page.getByRole("button", { name: "Sign In" }).first()).toBeVisible();
 
   const mail = await waitForMail(email, { subject: /verify your email/i });
-  const link = firstLink(mail.text, "/verify-email");
-  const elsewhere = await context.newPage();
-  await elsewhere.goto(link);
+  const phone = await browser.newContext();
+  await (await phone.newPage()).goto(firstLink(mail.text, "/verify-email"));
+  await phone.close();
 
   await expect(
     page.getByText("Email verified successfully! Redirecting to browse tools..."),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/ai-tools$/, { timeout: 5000 });
+  await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
+});
+
+test("signing up with a taken address looks the same, and its owner is mailed", async ({
+  page,
+}) => {
+  const email = uniqueEmail("owned");
+  await signUpByApi(page, { email });
+  await page.context().clearCookies();
+
+  await openApp(page, "/");
+  await page.getByRole("button", { name: "Sign Up" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create your account" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill("someone else's long secret");
+  await dialog.getByLabel("Confirm password").fill("someone else's long secret");
+  await dialog.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText("Waiting for verification...")).toBeVisible();
+  await waitForMail(email, { subject: /already have an account/i });
+  // The page keeps waiting: a taken address never signs this browser in.
+  await page.waitForTimeout(4500);
+  await expect(page.getByText("Waiting for verification...")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign In" }).first()).toBeVisible();
 });
 
 test("different passwords show 'Passwords do not match' and submit nothing", async ({ page }) => {
@@ -239,7 +267,13 @@ test("sign-up and reset answers do not reveal whether an account exists", async 
   const again = await signUp(existing);
   const fresh = await signUp(uniqueEmail("fresh"));
   expect(again.status()).toBe(fresh.status());
-  expect(Object.keys(await again.json()).sort()).toEqual(Object.keys(await fresh.json()).sort());
+  expect(Object.keys(await again.json())).toEqual(Object.keys(await fresh.json()));
+  const cookieNames = (response: typeof again) =>
+    response
+      .headersArray()
+      .filter((header) => header.name.toLowerCase() === "set-cookie")
+      .map((header) => header.value.split("=")[0]);
+  expect(cookieNames(again)).toEqual(cookieNames(fresh));
   await waitForMail(existing, { subject: /already have an account/i });
 
   const reset = (email: string) =>
@@ -291,7 +325,7 @@ test("/account edits the display name and deletes the account after the password
 
 test("resend mails a new link and keeps the button disabled for 60 s", async ({ page }) => {
   const email = uniqueEmail("resend");
-  await signUpByApi(page, { email, verified: false });
+  await signUpByApi(page, { email, verified: false, signedIn: false });
   await page.clock.install();
   await openApp(page, "/verify-email");
   // From here the page's time moves only when the test moves it.

@@ -79,9 +79,10 @@ describe(`accounts on ${databaseKind}`, () => {
       const response = await signUp("ada@example.com", "  Ada Lovelace ");
       expect(response.status).toBe(200);
       const body = (await response.json()) as { token: string | null; user: { email: string } };
-      expect(typeof body.token).toBe("string");
+      // Decision 010: nobody is signed in until the address is verified.
+      expect(body.token).toBeNull();
       expect(body.user.email).toBe("ada@example.com");
-      expect(cookieFrom(response)).toContain("better-auth.session_token=");
+      expect(cookieFrom(response)).toMatch(/^better-auth\.pending_sign_up=[\w-]+$/);
 
       const user = await userByEmail("ada@example.com");
       expect(user).toMatchObject({ emailVerified: false, role: "user" });
@@ -125,7 +126,7 @@ describe(`accounts on ${databaseKind}`, () => {
       expect(profile).toMatchObject({ username: "grace.hopper", displayName: null });
     });
 
-    it("answers a taken email like a new sign-up, without a session, and mails the owner", async () => {
+    it("answers a taken email like a new sign-up, signs nobody in, and mails the owner", async () => {
       const fresh = await signUp("first.timer@example.com", "First");
       const freshBody = (await fresh.json()) as { user: Record<string, unknown> };
       await vi.waitFor(() => expect(mailsTo("first.timer@example.com")).toHaveLength(1));
@@ -147,7 +148,10 @@ describe(`accounts on ${databaseKind}`, () => {
       expect(againBody.user.email).toBe("owner@example.com");
       expect(againBody.user.id).not.toBe(owner.id);
       expect(againBody.token).toBeNull();
-      expect(again.headers.getSetCookie()).toEqual([]);
+      const cookieNames = (response: Response) =>
+        response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]);
+      expect(cookieNames(again)).toEqual(cookieNames(fresh));
+      expect(cookieNames(again)).toEqual(["better-auth.pending_sign_up"]);
 
       const [users] = await database.db
         .select({ total: count() })
@@ -276,6 +280,7 @@ describe(`accounts on ${databaseKind}`, () => {
 
   it("deletes an account with its likes, lowering likes_total by exactly its active likes", async () => {
     await signUp("leaving@example.com", "Leaving");
+    expect((await signIn("leaving@example.com")).status).toBe(200);
     const leaving = await userByEmail("leaving@example.com");
     await database.db
       .insert(authUsers)
@@ -393,8 +398,10 @@ describe(`accounts on ${databaseKind}`, () => {
   });
 
   it("reads isAdmin fresh on every request, only for a verified email", async () => {
-    const signedUp = await signUp("viewer@example.com", "Viewer");
-    const headers = new Headers({ cookie: cookieFrom(signedUp) });
+    await signUp("viewer@example.com", "Viewer");
+    // Unverified people may sign in with their password; they just cannot like tools yet.
+    const signedIn = await signIn("viewer@example.com");
+    const headers = new Headers({ cookie: cookieFrom(signedIn) });
     const byRole = createViewerReader(auth, database.db, []);
     const byList = createViewerReader(auth, database.db, ["viewer@example.com"]);
     const isAdmin = async (reader: typeof byRole) => (await reader(headers))?.viewer.isAdmin;

@@ -51,11 +51,9 @@ describe(`sessions and reset tokens on ${databaseKind}`, () => {
 
   it("sets an HttpOnly, SameSite=Lax session cookie, Secure on an https site", async () => {
     const plain = build("http://localhost:3000");
-    const onHttp = await call(plain, "http://localhost:3000", "/sign-up/email", {
-      email: "cookie-http@example.com",
-      password: PASSWORD,
-      name: "",
-    });
+    const account = { email: "cookie-http@example.com", password: PASSWORD };
+    await call(plain, "http://localhost:3000", "/sign-up/email", { ...account, name: "" });
+    const onHttp = await call(plain, "http://localhost:3000", "/sign-in/email", account);
     const httpCookie = onHttp.headers
       .getSetCookie()
       .find((cookie) => cookie.includes("session_token"))!;
@@ -64,11 +62,17 @@ describe(`sessions and reset tokens on ${databaseKind}`, () => {
     expect(httpCookie).not.toMatch(/Secure/i);
 
     const secure = build("https://tools.example.com");
-    const onHttps = await call(secure, "https://tools.example.com", "/sign-up/email", {
-      email: "cookie-https@example.com",
-      password: PASSWORD,
+    const secureAccount = { email: "cookie-https@example.com", password: PASSWORD };
+    await call(secure, "https://tools.example.com", "/sign-up/email", {
+      ...secureAccount,
       name: "",
     });
+    const onHttps = await call(
+      secure,
+      "https://tools.example.com",
+      "/sign-in/email",
+      secureAccount,
+    );
     const httpsCookie = onHttps.headers
       .getSetCookie()
       .find((cookie) => cookie.includes("session_token"))!;
@@ -80,17 +84,10 @@ describe(`sessions and reset tokens on ${databaseKind}`, () => {
   it("gives every sign-in a new session, and sign-out ends it on the server", async () => {
     const appUrl = "http://localhost:3000";
     const auth = build(appUrl);
-    const signedUp = await call(auth, appUrl, "/sign-up/email", {
-      email: "sessions@example.com",
-      password: PASSWORD,
-      name: "",
-    });
-    const first = cookieOf(signedUp);
-    const signedIn = await call(auth, appUrl, "/sign-in/email", {
-      email: "sessions@example.com",
-      password: PASSWORD,
-    });
-    const second = cookieOf(signedIn);
+    const account = { email: "sessions@example.com", password: PASSWORD };
+    await call(auth, appUrl, "/sign-up/email", { ...account, name: "" });
+    const first = cookieOf(await call(auth, appUrl, "/sign-in/email", account));
+    const second = cookieOf(await call(auth, appUrl, "/sign-in/email", account));
     expect(second).not.toBe(first);
 
     const sessionOf = async (cookie: string) =>

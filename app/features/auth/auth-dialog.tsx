@@ -47,7 +47,6 @@ export function AuthDialog({
   const [isGooglePending, setIsGooglePending] = useState(false);
   const [error, setError] = useState<string | null>(initialError ?? null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [inboxNotice, setInboxNotice] = useState<string | null>(null);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -64,12 +63,7 @@ export function AuthDialog({
     setIsPending(true);
     try {
       if (shownMode === "signup") {
-        const form = signUpSchema.parse(values);
-        const { signedIn } = await signUp(form);
-        if (!signedIn) {
-          setInboxNotice(form.email);
-          return;
-        }
+        await signUp(signUpSchema.parse(values));
         onModeChange(null);
         await revalidator.revalidate();
         await navigate("/verify-email");
@@ -108,113 +102,97 @@ export function AuthDialog({
   const isSignUp = shownMode === "signup";
   return (
     <Dialog isOpen={mode !== null} onClose={() => onModeChange(null)} title={TITLES[shownMode]}>
-      {inboxNotice ? (
-        <div className="space-y-4">
-          <p className="text-slate-700">
-            Check your inbox: we sent a message to <strong>{inboxNotice}</strong> with the next
-            step.
-          </p>
-          <button
-            type="button"
-            onClick={() => onModeChange(null)}
-            className="w-full rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
-          >
-            Close
-          </button>
-        </div>
-      ) : (
-        <div className="space-y-4">
-          {error && <ErrorBox>{error}</ErrorBox>}
-          {isGoogleEnabled && (
-            <>
-              <button
-                type="button"
-                onClick={() => void google()}
-                disabled={isPending || isGooglePending}
-                className="flex w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
-              >
-                <GoogleMark />
-                {isGooglePending ? "Waiting for Google..." : "Continue with Google"}
-              </button>
-              <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
-                or with your email
-              </p>
-            </>
-          )}
-          <form
-            key={shownMode}
-            noValidate
-            onSubmit={(event) => void submit(event)}
-            className="space-y-3"
-          >
-            {isSignUp && (
-              <TextField
-                label="Display name (optional)"
-                name="displayName"
-                autoComplete="name"
-                error={fieldErrors.displayName}
-              />
-            )}
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              error={fieldErrors.email}
-            />
-            <TextField
-              label="Password"
-              name="password"
-              type="password"
-              required
-              autoComplete={isSignUp ? "new-password" : "current-password"}
-              error={fieldErrors.password}
-            />
-            {isSignUp && (
-              <TextField
-                label="Confirm password"
-                name="confirmPassword"
-                type="password"
-                required
-                autoComplete="new-password"
-                error={fieldErrors.confirmPassword}
-              />
-            )}
-            {!isSignUp && (
-              <p className="text-right">
-                <button
-                  type="button"
-                  onClick={onForgotPassword}
-                  className="text-sm font-medium text-brand-700 underline underline-offset-2"
-                >
-                  Forgot password?
-                </button>
-              </p>
-            )}
-            <SubmitButton
-              isPending={isPending}
-              pendingLabel={isSignUp ? "Creating account..." : "Signing in..."}
-            >
-              {isSignUp ? "Create account" : "Sign in"}
-            </SubmitButton>
-          </form>
-          <p className="text-sm text-slate-600">
-            {isSignUp ? "Already have an account? " : "Don't have an account? "}
+      <div className="space-y-4">
+        {error && <ErrorBox>{error}</ErrorBox>}
+        {isGoogleEnabled && (
+          <>
             <button
               type="button"
-              className="font-medium text-brand-700 underline underline-offset-2"
-              onClick={() => {
-                setError(null);
-                setFieldErrors({});
-                onModeChange(otherMode);
-              }}
+              onClick={() => void google()}
+              disabled={isPending || isGooglePending}
+              className="flex w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-4 py-2.5 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
             >
-              {otherMode === "signup" ? "Sign up" : "Sign in"}
+              <GoogleMark />
+              {isGooglePending ? "Waiting for Google..." : "Continue with Google"}
             </button>
-          </p>
-        </div>
-      )}
+            <p className="flex items-center gap-3 text-xs text-slate-500 before:h-px before:flex-1 before:bg-slate-200 after:h-px after:flex-1 after:bg-slate-200">
+              or with your email
+            </p>
+          </>
+        )}
+        <form
+          key={shownMode}
+          noValidate
+          onSubmit={(event) => void submit(event)}
+          className="space-y-3"
+        >
+          {isSignUp && (
+            <TextField
+              label="Display name (optional)"
+              name="displayName"
+              autoComplete="name"
+              error={fieldErrors.displayName}
+            />
+          )}
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            error={fieldErrors.email}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            required
+            autoComplete={isSignUp ? "new-password" : "current-password"}
+            error={fieldErrors.password}
+          />
+          {isSignUp && (
+            <TextField
+              label="Confirm password"
+              name="confirmPassword"
+              type="password"
+              required
+              autoComplete="new-password"
+              error={fieldErrors.confirmPassword}
+            />
+          )}
+          {!isSignUp && (
+            <p className="text-right">
+              <button
+                type="button"
+                onClick={onForgotPassword}
+                className="text-sm font-medium text-brand-700 underline underline-offset-2"
+              >
+                Forgot password?
+              </button>
+            </p>
+          )}
+          <SubmitButton
+            isPending={isPending}
+            pendingLabel={isSignUp ? "Creating account..." : "Signing in..."}
+          >
+            {isSignUp ? "Create account" : "Sign in"}
+          </SubmitButton>
+        </form>
+        <p className="text-sm text-slate-600">
+          {isSignUp ? "Already have an account? " : "Don't have an account? "}
+          <button
+            type="button"
+            className="font-medium text-brand-700 underline underline-offset-2"
+            onClick={() => {
+              setError(null);
+              setFieldErrors({});
+              onModeChange(otherMode);
+            }}
+          >
+            {otherMode === "signup" ? "Sign up" : "Sign in"}
+          </button>
+        </p>
+      </div>
     </Dialog>
   );
 }

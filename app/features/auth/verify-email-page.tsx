@@ -2,7 +2,12 @@ import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { useAuthPrompt } from "~/components/auth-prompt";
 import { ErrorBox, SuccessBox } from "~/components/form-controls";
-import { reloadUser, sendVerificationEmail } from "~/lib/auth/auth-client";
+import {
+  checkPendingSignUp,
+  reloadUser,
+  resendPendingVerification,
+  sendVerificationEmail,
+} from "~/lib/auth/auth-client";
 import { RESEND_COOLDOWN_S, VERIFICATION_POLL_MS, VERIFIED_REDIRECT_MS } from "~/lib/constants";
 import {
   EMAIL_VERIFIED,
@@ -15,10 +20,19 @@ import { startCountdown, watchVerification } from "./verification-timers";
 interface VerifyEmailPageProps {
   email: string;
   isVerified: boolean;
+  /**
+   * "session": a signed-in person whose address is not verified. "sign-up": a browser holding a
+   * pending sign-up (decision 010), which gets its session when the address is verified.
+   */
+  waitsAs: "session" | "sign-up";
 }
 
 /** spec 2 Verify-email page and spec 4 Email verification. */
-export function VerifyEmailPage({ email, isVerified: verifiedAtLoad }: VerifyEmailPageProps) {
+export function VerifyEmailPage({
+  email,
+  isVerified: verifiedAtLoad,
+  waitsAs,
+}: VerifyEmailPageProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
@@ -31,13 +45,16 @@ export function VerifyEmailPage({ email, isVerified: verifiedAtLoad }: VerifyEma
   useEffect(() => {
     if (isVerified) return;
     return watchVerification({
-      check: async () => (await reloadUser())?.emailVerified ?? false,
+      check:
+        waitsAs === "sign-up"
+          ? checkPendingSignUp
+          : async () => (await reloadUser())?.emailVerified ?? false,
       intervalMs: VERIFICATION_POLL_MS,
       onVerified: () => setIsVerified(true),
       onError: () => setCheckFailed(true),
       onPending: () => setCheckFailed(false),
     });
-  }, [isVerified]);
+  }, [isVerified, waitsAs]);
 
   useEffect(() => {
     if (!isVerified) return;
@@ -54,7 +71,8 @@ export function VerifyEmailPage({ email, isVerified: verifiedAtLoad }: VerifyEma
     setResendState("sending");
     const stopCountdown = startCountdown(RESEND_COOLDOWN_S, setCooldown);
     try {
-      await sendVerificationEmail(email);
+      if (waitsAs === "sign-up") await resendPendingVerification();
+      else await sendVerificationEmail(email);
       setResendState("sent");
     } catch {
       stopCountdown();

@@ -32,15 +32,27 @@ export function authErrorMessage(error: unknown): string {
   return error instanceof Error ? error.message : "An error occurred";
 }
 
-/** Creates the account; `signedIn` is false when the address already had one (mailed instead). */
+/**
+ * Asks for an account. The answer is the same whether or not the address had one (decision 010):
+ * nobody is signed in yet, and /verify-email waits for the mailed link.
+ */
 export async function signUp(form: { email: string; password: string; displayName?: string }) {
-  const result = await call<{ token: string | null }>("/sign-up/email", {
+  await call("/sign-up/email", {
     email: form.email,
     password: form.password,
     name: form.displayName ?? "",
     callbackURL: "/verify-email",
   });
-  return { signedIn: result.token !== null };
+}
+
+/** Whether this browser's pending sign-up is verified; once it is, the browser is signed in. */
+export async function checkPendingSignUp(): Promise<boolean> {
+  const result = await call<{ verified: boolean }>("/pending-sign-up/status", {});
+  return result.verified;
+}
+
+export function resendPendingVerification() {
+  return call("/pending-sign-up/resend", {});
 }
 
 export function signIn(form: { email: string; password: string }) {
