@@ -101,9 +101,9 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
         ) && compression.filter(req, res),
     }),
   );
+  server.use(securityHeaders(env.NODE_ENV === "production", env.APP_URL.startsWith("https:")));
   server.use(warnOfUntrustedProxy(env, logger));
   server.use(rejectMalformedRequests(env.APP_URL));
-  server.use(securityHeaders(env.NODE_ENV === "production", env.APP_URL.startsWith("https:")));
   server.use(sameOriginWrites(env.APP_URL));
 
   server.get("/healthz", async (_req, res) => {

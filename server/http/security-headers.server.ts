@@ -25,7 +25,7 @@ export function securityHeaders(isProduction: boolean, isHttps: boolean): Reques
           "connect-src 'self'",
           "frame-src 'self' https:",
           "frame-ancestors 'none'",
-          "base-uri 'self'",
+          "base-uri 'none'",
           "form-action 'self'",
           "object-src 'none'",
         ].join("; "),

@@ -11,6 +11,7 @@ import { handleErrors } from "../../server/http/error-handler.server";
 import { jsonBody } from "../../server/http/request-body.server";
 import { rejectMalformedRequests } from "../../server/http/request-guard.server";
 import { sameOriginWrites } from "../../server/http/same-origin-writes.server";
+import { securityHeaders } from "../../server/http/security-headers.server";
 import { toWebRequest } from "../../server/http/web-request.server";
 import { buildTestAuth } from "./test-auth";
 import { openTestDatabase } from "./test-database";
@@ -29,6 +30,7 @@ beforeAll(async () => {
   const auth = buildTestAuth(database, { appUrl: APP_URL });
   const app = express();
   app.set("trust proxy", "loopback");
+  app.use(securityHeaders(true, false));
   app.use(rejectMalformedRequests(APP_URL));
   app.use(sameOriginWrites(APP_URL));
   app.all("/api/auth/{*path}", authHandler(auth, new URL(APP_URL).origin));
@@ -115,8 +117,11 @@ describe("requests that once crashed or confused the server", () => {
     expect((await get("/api/auth/get-session")).status).toBe(200);
   });
 
-  it("answers a Host with a space with 400, not 500", async () => {
-    expect((await get("/", { Host: "a b" })).status).toBe(400);
+  it("answers a Host with a space with 400, not 500, with the security headers", async () => {
+    const answer = await get("/", { Host: "a b" });
+    expect(answer.status).toBe(400);
+    expect(answer.head).toMatch(/^x-content-type-options: nosniff$/im);
+    expect(answer.head).toMatch(/^content-security-policy: .*frame-ancestors 'none'/im);
   });
 
   it("refuses a host name that is neither APP_URL's nor a literal address (DNS rebinding)", async () => {
