@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { link, mkdir, readdir, rename, rm, stat, utimes } from "node:fs/promises";
+import { link, mkdir, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { inArray, or } from "drizzle-orm";
 import sharp from "sharp";
@@ -16,6 +16,11 @@ const UPLOAD_DIR = "uploads";
 const SIZES = Object.keys(IMAGE_SIZES) as ImageSize[];
 /** A stored upload's path (not one of its sized files). */
 const IS_UPLOAD = /^uploads\/[0-9a-f]{24}\.webp$/;
+/** One size of an upload; the group is its stem. */
+const IS_SIZE = /^(uploads\/[0-9a-f]{24})_\d+x\d+\.webp$/;
+const PART = ".part";
+/** A file an upload writes before renaming it into place. */
+const IS_PART = /^uploads\/[0-9a-f]{24}(_\d+x\d+)?\.webp\.[0-9a-f]{12}\.part$/;
 
 export const NOT_AN_IMAGE = "Upload a JPEG, PNG or WebP image.";
 
@@ -24,13 +29,33 @@ function filesOf(storagePath: string): string[] {
   return [storagePath, ...SIZES.map((size) => resolveImagePath(storagePath, size))];
 }
 
+/** How an upload's files reach the disk; tests pass one that fails as a full disk does. */
+export type WriteMediaFile = (file: string, data: Buffer) => Promise<void>;
+
+export const IMAGE_NOT_SAVED = "The image could not be saved. Please try again.";
+
+/** The server could not write (a full disk, say): the upload is not the admin's mistake. */
+function notSaved(cause: unknown): AppError {
+  const error = new AppError("UNAVAILABLE", IMAGE_NOT_SAVED);
+  error.cause = cause;
+  return error;
+}
+
 /**
  * Stores an uploaded image as spec 5 expects: WebP in the three sizes with their size suffix
  * (`uploads/<hash>_300x300.webp`, ...) and the large one also under the plain path as the
  * fallback original. Named by content, so the same file uploaded twice is stored once and the
  * media's year-long cache is always right. Returns the path a tool stores.
+ *
+ * Every size is written aside under this call's own temporary names and only then renamed into
+ * place, so two uploads of one file at once both end with every size present, and a write that
+ * fails (a full disk) leaves no file behind: the admin is asked to try again.
  */
-export async function storeToolImage(mediaDir: string, bytes: Buffer): Promise<string> {
+export async function storeToolImage(
+  mediaDir: string,
+  bytes: Buffer,
+  writeMediaFile: WriteMediaFile = writeFile,
+): Promise<string> {
   if (bytes.length === 0) throw new AppError("INVALID", "The file is empty.");
   if (bytes.length > MAX_IMAGE_BYTES) {
     throw new AppError("INVALID", `Images can be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB.`);
@@ -45,9 +70,6 @@ export async function storeToolImage(mediaDir: string, bytes: Buffer): Promise<s
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 24);
   const storagePath = `${UPLOAD_DIR}/${hash}.webp`;
   const target = (file: string) => path.join(mediaDir, file);
-  // Each call writes under its own temporary names and renames into place, so two uploads of
-  // one file at once both end with every size present.
-  const temporary = (file: string) => `${target(file)}.${randomBytes(6).toString("hex")}.part`;
   if (await isStored(target(storagePath))) {
     // Fresh again: a cleanup leaves recently used uploads alone (removeUnusedImages).
     const now = new Date();
@@ -55,30 +77,49 @@ export async function storeToolImage(mediaDir: string, bytes: Buffer): Promise<s
     return storagePath;
   }
 
-  await mkdir(target(UPLOAD_DIR), { recursive: true });
-  const written: string[] = [];
+  // One size at a time: a decoded 50-megapixel image is large.
+  const sized: { file: string; data: Buffer }[] = [];
   try {
     for (const size of SIZES) {
       const { width, height } = IMAGE_SIZES[size];
-      const file = resolveImagePath(storagePath, size);
-      const part = temporary(file);
-      written.push(part);
-      await input()
+      const data = await input()
         .rotate()
         .resize(width, height, { fit: "cover", position: "attention" })
         .webp({ quality: 80 })
-        .toFile(part);
-      await rename(part, target(file));
+        .toBuffer();
+      sized.push({ file: resolveImagePath(storagePath, size), data });
     }
   } catch {
-    await Promise.all(written.map((part) => rm(part, { force: true })));
     throw new AppError("INVALID", "This image could not be read. Try another file.");
   }
-  const original = temporary(storagePath);
-  await link(target(resolveImagePath(storagePath, "large")), original);
-  await rename(original, target(storagePath));
-  // When another upload already linked the same file there, rename leaves both names in place.
-  await rm(original, { force: true });
+
+  const suffix = `.${randomBytes(6).toString("hex")}${PART}`;
+  const parts: string[] = [];
+  const placed: string[] = [];
+  try {
+    await mkdir(target(UPLOAD_DIR), { recursive: true });
+    for (const { file, data } of sized) {
+      parts.push(`${target(file)}${suffix}`);
+      await writeMediaFile(parts.at(-1)!, data);
+    }
+    for (const { file } of sized) {
+      await rename(`${target(file)}${suffix}`, target(file));
+      placed.push(target(file));
+    }
+    const original = `${target(storagePath)}${suffix}`;
+    parts.push(original);
+    await link(target(resolveImagePath(storagePath, "large")), original);
+    await rename(original, target(storagePath));
+    // When another upload already linked the same file there, rename leaves both names in place.
+    await rm(original, { force: true });
+  } catch (error) {
+    await Promise.all(parts.map((part) => rm(part, { force: true })));
+    // Sizes already in place stay only when a whole copy of this image is stored beside them.
+    if (!(await isStored(target(storagePath)))) {
+      await Promise.all(placed.map((file) => rm(file, { force: true })));
+    }
+    throw notSaved(error);
+  }
   return storagePath;
 }
 
@@ -123,11 +164,34 @@ export async function removeUnusedImages(
   return removed;
 }
 
-/** Every upload no tool uses and nobody touched within the grace time: abandoned or replaced. */
+/**
+ * Every upload no tool uses and nobody touched within the grace time: abandoned or replaced.
+ * Also what an upload stopped half-way leaves (the process ended mid-write): its temporary
+ * files, and sizes whose upload never got its plain path. Returns how many uploads and leftover
+ * files went.
+ */
 export async function sweepUnusedUploads(db: Database, mediaDir: string): Promise<number> {
   const names = await readdir(path.join(mediaDir, UPLOAD_DIR)).catch(() => [] as string[]);
   const uploads = names
     .map((name) => `${UPLOAD_DIR}/${name}`)
     .filter((file) => IS_UPLOAD.test(file));
-  return removeUnusedImages(db, mediaDir, uploads);
+  const stored = new Set(uploads);
+  const leftovers = names
+    .map((name) => `${UPLOAD_DIR}/${name}`)
+    .filter((file) => {
+      if (IS_PART.test(file)) return true;
+      const sizeOf = IS_SIZE.exec(file);
+      return sizeOf !== null && !stored.has(`${sizeOf[1]}.webp`);
+    });
+  let removed = 0;
+  for (const file of leftovers) {
+    const changed = await stat(path.join(mediaDir, file)).then(
+      (info) => info.mtimeMs,
+      () => Date.now(),
+    );
+    if (Date.now() - changed < UPLOAD_GRACE_MS) continue;
+    await rm(path.join(mediaDir, file), { force: true });
+    removed++;
+  }
+  return removed + (await removeUnusedImages(db, mediaDir, uploads));
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, utimes } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq, inArray } from "drizzle-orm";
@@ -453,6 +453,59 @@ describe("tool images", () => {
     const files = await readdir(path.join(mediaDir, "uploads"));
     expect(files.some((file) => file.startsWith(path.basename(abandoned, ".webp")))).toBe(false);
     expect(files).toContain(path.basename(kept));
+  });
+
+  it("leaves no file behind when the disk fills mid-upload, and asks to try again", async () => {
+    const png = await solidPng("#224466");
+    const uploads = path.join(mediaDir, "uploads");
+    const before = await readdir(uploads).catch(() => [] as string[]);
+    let writes = 0;
+    // The second size's write runs out of space after writing part of its file.
+    const fullDisk = async (file: string, data: Buffer) => {
+      writes++;
+      if (writes === 2) {
+        await writeFile(file, data.subarray(0, 100));
+        throw Object.assign(new Error("ENOSPC: no space left on device, write"), {
+          code: "ENOSPC",
+        });
+      }
+      await writeFile(file, data);
+    };
+    const error = await storeToolImage(mediaDir, png, fullDisk).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      code: "UNAVAILABLE",
+      status: 503,
+      message: "The image could not be saved. Please try again.",
+    });
+    expect(writes).toBe(2);
+    expect((await readdir(uploads)).sort()).toEqual(before.sort());
+
+    const stored = await storeToolImage(mediaDir, png);
+    const files = await readdir(uploads);
+    for (const suffix of ["", "_300x300", "_600x450", "_1200x900"]) {
+      expect(files).toContain(`${path.basename(stored, ".webp")}${suffix}.webp`);
+    }
+  });
+
+  it("sweeps what an upload stopped half-way leaves once it is an hour old", async () => {
+    const uploads = path.join(mediaDir, "uploads");
+    await mkdir(uploads, { recursive: true });
+    const stem = "0123456789abcdef01234567";
+    const leftovers = [
+      `${stem}_600x450.webp.0a1b2c3d4e5f.part`,
+      `${stem}.webp.0a1b2c3d4e5f.part`,
+      `${stem}_300x300.webp`,
+    ];
+    const fresh = "fedcba9876543210fedcba98_300x300.webp.0a1b2c3d4e5f.part";
+    for (const name of [...leftovers, fresh]) await writeFile(path.join(uploads, name), "x");
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of leftovers) await utimes(path.join(uploads, name), twoHoursAgo, twoHoursAgo);
+
+    expect(await sweepUnusedUploads(database.db, mediaDir)).toBe(leftovers.length);
+    const files = await readdir(uploads);
+    for (const name of leftovers) expect(files).not.toContain(name);
+    expect(files).toContain(fresh);
   });
 
   it("refuses files that are not JPEG, PNG or WebP, whatever they are called", async () => {
