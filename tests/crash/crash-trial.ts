@@ -1,0 +1,256 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { CategoryEntry } from "~/lib/category-stats";
+import {
+  checkImports,
+  checkInvariants,
+  checkLikes,
+  checkViews,
+  type CheckResult,
+} from "./check-trial";
+import { sendRequest, signIn } from "./http-client";
+import { findFreePort, killAllServers, ServerProcess } from "./server-process";
+import {
+  likeKey,
+  makeAccounts,
+  preparePgliteTemplate,
+  preparePostgresTemplate,
+  readPersistedState,
+  type Engine,
+  type TemplateDatabase,
+  type TestAccounts,
+} from "./trial-database";
+import { runWriteLoad } from "./write-load";
+
+// `npm run test:crash` (issue 14, crash safety): on PGlite, and on PostgreSQL when
+// TEST_DATABASE_URL is set, each trial starts the production server on a fresh database, runs
+// likes, views and imports against it, kills it with SIGKILL at a random moment, restarts it on
+// the same data and checks that every write the client saw acknowledged is there and that the
+// invariants hold. CRASH_TRIALS sets the trials per database (default 5). The last line,
+// `crash: N passed, M failed`, is what CI reads.
+
+const TRIALS = Number(process.env.CRASH_TRIALS ?? 5);
+const LIKERS = 24;
+const TARGET_TOOLS = 40;
+const LOAD_MS = { min: 1000, max: 4000 };
+const SIGN_IN_CONCURRENCY = 4;
+
+process.on("exit", killAllServers);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    killAllServers();
+    process.exit(130);
+  });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+async function mapInBatches<T, R>(
+  items: readonly T[],
+  size: number,
+  map: (item: T, index: number) => Promise<R>,
+) {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    const batch = items.slice(start, start + size);
+    results.push(...(await Promise.all(batch.map((item, i) => map(item, start + i)))));
+  }
+  return results;
+}
+
+async function readCatalogueCounts(base: string) {
+  const answer = await sendRequest(base, "GET", "/api/tools?limit=1");
+  if (answer.status !== 200) throw new Error(`GET /api/tools: ${answer.status}`);
+  return JSON.parse(answer.body) as { facets: CategoryEntry[]; totalInAllCategories: number };
+}
+
+/** After the restart a real sign-in works and a like is counted and answered. */
+async function probeSignInAndLike(base: string, accounts: TestAccounts, toolId: string) {
+  const cookie = await signIn(base, accounts.probe, "10.251.0.1");
+  const tool = await sendRequest(base, "GET", `/api/tools/${toolId}`);
+  const before = (JSON.parse(tool.body) as { tool: { likesTotal: number } }).tool.likesTotal;
+  const liked = await sendRequest(base, "POST", `/api/tools/${toolId}/like`, {
+    headers: { cookie, origin: base, "x-forwarded-for": "10.251.0.1" },
+  });
+  const state =
+    liked.status === 200
+      ? (JSON.parse(liked.body) as { likesTotal: number; isLiked: boolean })
+      : null;
+  if (!state?.isLiked || state.likesTotal !== before + 1) {
+    return [
+      `like after restart: ${liked.status} ${liked.body.slice(0, 200)} (likes before ${before})`,
+    ];
+  }
+  return [];
+}
+
+interface TrialResult {
+  isPassed: boolean;
+  line: string;
+  problems: string[];
+  keptAt?: string;
+  serverOutput?: string;
+}
+
+/** Random online demo tools, and their views before the trial. */
+function pickTargets(template: TemplateDatabase) {
+  const shuffled = [...template.onlineTools].sort(() => Math.random() - 0.5);
+  const targets = shuffled.slice(0, TARGET_TOOLS);
+  return {
+    targetToolIds: targets.map((tool) => tool.id),
+    viewsBefore: new Map(targets.map((tool) => [tool.id, tool.views])),
+  };
+}
+
+/** Where a failed trial's data stays for a look (the database by name only: no credentials). */
+function keptPlace(dataDir: string, databaseUrl: string | undefined) {
+  return databaseUrl
+    ? `${dataDir} and database ${new URL(databaseUrl).pathname.slice(1)}`
+    : dataDir;
+}
+
+async function runTrial(
+  number: number,
+  template: TemplateDatabase,
+  accounts: TestAccounts,
+  port: number,
+): Promise<TrialResult> {
+  const engine = template.engine;
+  const dataDir = await mkdtemp(path.join(tmpdir(), "crash-"));
+  const database = await template.copyFor(dataDir);
+  const { targetToolIds, viewsBefore } = pickTargets(template);
+  const servers: ServerProcess[] = [];
+  const startServer = async () => {
+    const server = await ServerProcess.start(port, database.serverEnv);
+    servers.push(server);
+    return server;
+  };
+  const problems: string[] = [];
+  let line = `trial ${number} ${engine}: could not finish`;
+  try {
+    const crashed = await startServer();
+    const base = crashed.base;
+    const likers = await mapInBatches(accounts.likers, SIGN_IN_CONCURRENCY, async (account, n) => {
+      const address = `10.200.${n >> 8}.${(n & 255) + 1}`;
+      return { id: account.id, address, cookie: await signIn(base, account, address) };
+    });
+    const adminCookie = await signIn(base, accounts.admin, "10.250.0.1");
+    const { facets } = await readCatalogueCounts(base);
+    const ledger = await runWriteLoad({
+      base,
+      likers,
+      adminCookie,
+      targetToolIds,
+      taxonomy: facets.map((entry) => ({
+        name: entry.name,
+        subcategories: entry.subcategories.map((sub) => sub.name),
+      })),
+      tag: `${randomBytes(3).toString("hex")}-t${number}`,
+      killAfterMs: LOAD_MS.min + Math.random() * (LOAD_MS.max - LOAD_MS.min),
+      kill: () => crashed.kill(),
+    });
+    problems.push(...ledger.serverErrors.map((error) => `server error during the load: ${error}`));
+
+    const restartStarted = performance.now();
+    const restarted = await startServer();
+    const restartMs = performance.now() - restartStarted;
+    const served = await readCatalogueCounts(base);
+    const probeProblems = await probeSignInAndLike(base, accounts, targetToolIds[0]!);
+    const exitCode = await restarted.stop();
+    if (exitCode !== 0) problems.push(`the restarted server stopped with ${exitCode}`);
+
+    const handle = await database.open();
+    const persisted = await readPersistedState(
+      handle,
+      [...accounts.likers, accounts.probe].map((account) => account.id),
+      targetToolIds,
+    ).finally(() => handle.close());
+    if (!persisted.likes.get(likeKey(accounts.probe.id, targetToolIds[0]!))) {
+      probeProblems.push("the like made after the restart is not in the database");
+    }
+    const checks: CheckResult[] = [
+      checkLikes(ledger.likes, persisted),
+      checkImports(ledger, persisted),
+      checkViews(ledger, persisted, viewsBefore),
+      checkInvariants(persisted, served),
+      {
+        summary: [`sign-in and like after restart ${probeProblems.length === 0 ? "ok" : "FAILED"}`],
+        problems: probeProblems,
+      },
+    ];
+    for (const check of checks) problems.push(...check.problems);
+    line =
+      `trial ${number} ${engine}: killed after ${seconds(ledger.killedAt)}, restarted in ${seconds(restartMs)}; ` +
+      checks.flatMap((check) => check.summary).join("; ");
+  } catch (error) {
+    problems.push(`trial stopped: ${(error as Error).stack ?? String(error)}`);
+  } finally {
+    for (const server of servers) await server.kill();
+  }
+  const isPassed = problems.length === 0;
+  if (isPassed) {
+    await rm(dataDir, { recursive: true, force: true });
+    await database.dispose();
+  }
+  return {
+    isPassed,
+    line,
+    problems,
+    keptAt: isPassed ? undefined : keptPlace(dataDir, database.serverEnv.DATABASE_URL),
+    serverOutput: servers
+      .map(
+        (server, index) =>
+          `--- server ${index + 1} (${server === servers[0] ? "killed" : "restarted"})\n${server.output}`,
+      )
+      .join("\n"),
+  };
+}
+
+function ensureBuild() {
+  if (existsSync("build/server/index.js")) return;
+  console.log("No build found: building the app first (react-router build)...");
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const started = performance.now();
+ensureBuild();
+const serverUrl = process.env.TEST_DATABASE_URL;
+const engines: Engine[] = serverUrl ? ["pglite", "postgres"] : ["pglite"];
+if (!serverUrl) console.log("TEST_DATABASE_URL is not set: PGlite trials only");
+const accounts = await makeAccounts(LIKERS);
+const port = await findFreePort();
+let passed = 0;
+let failed = 0;
+for (const engine of engines) {
+  const template =
+    engine === "postgres"
+      ? await preparePostgresTemplate(serverUrl!, accounts)
+      : await preparePgliteTemplate(accounts);
+  for (let number = 1; number <= TRIALS; number++) {
+    const result = await runTrial(number, template, accounts, port).catch(
+      (error: unknown): TrialResult => ({
+        isPassed: false,
+        line: `trial ${number} ${engine}: could not start`,
+        problems: [(error as Error).stack ?? String(error)],
+      }),
+    );
+    console.log(result.line);
+    if (result.isPassed) {
+      passed++;
+      continue;
+    }
+    failed++;
+    for (const problem of result.problems) console.log(`  FAIL ${problem}`);
+    if (result.keptAt) console.log(`  data kept in ${result.keptAt}`);
+    if (result.serverOutput) console.log(`  server output:\n${result.serverOutput}`);
+  }
+  await template.dispose();
+}
+console.log(`crash trials took ${seconds(performance.now() - started)}`);
+console.log(`crash: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
