@@ -4,7 +4,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from "./db/client.serve
 import { lockDataDir } from "./db/lock.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
-import { generateDemoImages } from "./media/demo-images.server";
+import { DemoImages } from "./media/demo-images.server";
 import { sweepUnusedUploads } from "./media/tool-images.server";
 import { isCatalogueEmpty, seedDemoCatalogue } from "./seed/seed-demo.server";
 import { createServices, type AppServices } from "./services.server";
@@ -22,6 +22,8 @@ export interface Application {
   readSignedIn: ViewerReader;
   live: LiveHub;
   mediaDir: string;
+  /** The demo catalogue's images: drawn in the background, or on request before that. */
+  demoImages: DemoImages;
   database: DatabaseHandle;
   /** True once the background work started at boot (demo images) has finished. */
   isBackgroundWorkDone(): boolean;
@@ -55,11 +57,8 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
 
     const mediaDir = mediaDirOf(env);
     const stopBackgroundWork = new AbortController();
-    const backgroundWork = generateDemoImages(
-      mediaDir,
-      snapshot.tools,
-      stopBackgroundWork.signal,
-    ).then(
+    const demoImages = new DemoImages(mediaDir, snapshot.tools);
+    const backgroundWork = demoImages.drawMissing(stopBackgroundWork.signal).then(
       (made) => {
         if (made > 0) logger.info({ images: made }, "demo images generated");
       },
@@ -119,6 +118,7 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       readSignedIn: createViewerReader(auth, opened.db, env.ADMIN_EMAILS ?? []),
       live,
       mediaDir,
+      demoImages,
       database: opened,
       isBackgroundWorkDone: () => isBackgroundWorkDone,
       async close() {

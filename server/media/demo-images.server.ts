@@ -1,5 +1,7 @@
-import { access, link, mkdir, rm } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
+import { access, link, mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import type { RequestHandler } from "express";
 import sharp from "sharp";
 import { IMAGE_SIZES, resolveImagePath, type ImageSize } from "~/lib/image-path";
 import { createRandom } from "../seed/random.server";
@@ -41,6 +43,138 @@ function artworkSvg(id: string, category: string | null, size: ImageSize): Buffe
   );
 }
 
+export interface DemoTool {
+  id: string;
+  category: string | null;
+  image: string;
+}
+
+/** How many images requests may have drawn at once (besides the background's own). */
+const ON_DEMAND_DRAWS = 2;
+
+/**
+ * The demo catalogue's images (spec 5 sizes and naming). They are drawn in the background after
+ * start, so the site is up while they appear; a request for one not drawn yet draws it on the
+ * spot (`demoImagesOnDemand`), so no page ever asks for an image that fails. Both draw each file
+ * the same way, once at a time, under a temporary name renamed into place, so nobody is served
+ * half a file.
+ */
+export class DemoImages {
+  readonly #mediaDir: string;
+  /** Every demo file (each size and the plain path) and its tool. */
+  readonly #toolOf = new Map<string, DemoTool>();
+  readonly #present = new Set<string>();
+  readonly #drawing = new Map<string, Promise<void>>();
+  #onDemandFree = ON_DEMAND_DRAWS;
+  readonly #onDemandQueue: (() => void)[] = [];
+
+  constructor(mediaDir: string, tools: readonly DemoTool[]) {
+    this.#mediaDir = mediaDir;
+    for (const tool of tools) {
+      if (!tool.image.startsWith("demo/")) continue;
+      for (const file of filesOf(tool.image)) this.#toolOf.set(file, tool);
+    }
+  }
+
+  /** True when `file` (a path under the media folder) is one of the demo images. */
+  isDemoImage(file: string): boolean {
+    return this.#toolOf.has(file);
+  }
+
+  /** Draws the files of every demo tool that lacks them; returns how many tools needed any. */
+  async drawMissing(signal?: AbortSignal, concurrency = 2): Promise<number> {
+    const queue = [...new Set(this.#toolOf.values())];
+    let made = 0;
+    const worker = async () => {
+      for (let tool = queue.shift(); tool && !signal?.aborted; tool = queue.shift()) {
+        let isDrawn = false;
+        for (const file of filesOf(tool.image)) isDrawn = (await this.#ensure(file)) || isDrawn;
+        if (isDrawn) made++;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    return made;
+  }
+
+  /**
+   * Makes sure the demo image `file` exists, drawing it now if the background has not yet; false
+   * when `file` is not a demo image.
+   */
+  async ensure(file: string): Promise<boolean> {
+    if (!this.#toolOf.has(file)) return false;
+    if (this.#present.has(file)) return true;
+    const running = this.#drawing.get(file);
+    if (running) {
+      await running;
+      return true;
+    }
+    if (await exists(path.join(this.#mediaDir, file))) {
+      this.#present.add(file);
+      return true;
+    }
+    await this.#withOnDemandSlot(() => this.#ensure(file));
+    return true;
+  }
+
+  async #withOnDemandSlot(work: () => Promise<unknown>) {
+    if (this.#onDemandFree === 0) {
+      await new Promise<void>((resolve) => this.#onDemandQueue.push(resolve));
+    } else {
+      this.#onDemandFree--;
+    }
+    try {
+      await work();
+    } finally {
+      const next = this.#onDemandQueue.shift();
+      if (next) next();
+      else this.#onDemandFree++;
+    }
+  }
+
+  /** Draws `file` unless it exists; one draw per file at a time. Resolves true when it drew. */
+  async #ensure(file: string): Promise<boolean> {
+    if (this.#present.has(file)) return false;
+    const running = this.#drawing.get(file);
+    if (running) {
+      await running;
+      return false;
+    }
+    const target = path.join(this.#mediaDir, file);
+    if (await exists(target)) {
+      this.#present.add(file);
+      return false;
+    }
+    const drawing = this.#draw(file).finally(() => this.#drawing.delete(file));
+    this.#drawing.set(file, drawing);
+    await drawing;
+    this.#present.add(file);
+    return true;
+  }
+
+  async #draw(file: string) {
+    const tool = this.#toolOf.get(file)!;
+    const target = path.join(this.#mediaDir, file);
+    const part = `${target}.${randomBytes(6).toString("hex")}.part`;
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      const size = SIZES.find((name) => resolveImagePath(tool.image, name) === file);
+      if (size) {
+        await sharp(artworkSvg(tool.id, tool.category, size))
+          .webp({ quality: 72, effort: 0 })
+          .toFile(part);
+      } else {
+        // The large size doubles as the original, which spec 5's fallback asks for.
+        const large = resolveImagePath(tool.image, "large");
+        await this.#ensure(large);
+        await link(path.join(this.#mediaDir, large), part);
+      }
+      await rename(part, target);
+    } finally {
+      await rm(part, { force: true });
+    }
+  }
+}
+
 async function exists(file: string): Promise<boolean> {
   return access(file).then(
     () => true,
@@ -48,43 +182,39 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-async function writeDemoImage(
-  mediaDir: string,
-  tool: { id: string; category: string | null; image: string },
-) {
-  await mkdir(path.dirname(path.join(mediaDir, tool.image)), { recursive: true });
-  for (const size of SIZES) {
-    await sharp(artworkSvg(tool.id, tool.category, size))
-      .webp({ quality: 72, effort: 0 })
-      .toFile(path.join(mediaDir, resolveImagePath(tool.image, size)));
-  }
-  // The large size doubles as the original, which spec 5's fallback asks for.
-  const original = path.join(mediaDir, tool.image);
-  await rm(original, { force: true });
-  await link(path.join(mediaDir, resolveImagePath(tool.image, "large")), original);
+/** The spec 5 sizes first: the plain path links to the large one. */
+function filesOf(image: string): string[] {
+  return [...SIZES.map((size) => resolveImagePath(image, size)), image];
 }
 
 /**
- * Makes the WebP files (spec 5 sizes and naming) of demo tools that do not have them yet. Runs
- * after start, so the site is up while images appear; cards show their placeholder until then.
+ * Makes the WebP files (spec 5 sizes and naming) of demo tools that do not have them yet (the
+ * operator's seed command; a server draws them through `DemoImages`).
  */
 export async function generateDemoImages(
   mediaDir: string,
-  tools: readonly { id: string; category: string | null; image: string }[],
+  tools: readonly DemoTool[],
   signal?: AbortSignal,
   concurrency = 2,
 ): Promise<number> {
-  const queue = tools.filter((tool) => tool.image.startsWith("demo/"));
-  let made = 0;
-  const worker = async () => {
-    for (let tool = queue.shift(); tool && !signal?.aborted; tool = queue.shift()) {
-      const files = [tool.image, ...SIZES.map((size) => resolveImagePath(tool.image, size))];
-      const present = await Promise.all(files.map((file) => exists(path.join(mediaDir, file))));
-      if (present.every(Boolean)) continue;
-      await writeDemoImage(mediaDir, tool);
-      made++;
+  return new DemoImages(mediaDir, tools).drawMissing(signal, concurrency);
+}
+
+/**
+ * Mounted on /media before the static files: a GET for a demo image the background has not drawn
+ * yet waits while it is drawn, then the static files serve it. Any other path passes straight on.
+ */
+export function demoImagesOnDemand(images: DemoImages): RequestHandler {
+  return (req, _res, next) => {
+    const file = req.path.replace(/^\/+/, "");
+    if ((req.method !== "GET" && req.method !== "HEAD") || !images.isDemoImage(file)) {
+      next();
+      return;
     }
+    // A draw that fails leaves the request to the static files (a 404), as before.
+    images.ensure(file).then(
+      () => next(),
+      () => next(),
+    );
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return made;
 }
