@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -19,6 +19,7 @@ import type { Logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "../mail/templates.server";
 import { hashPassword, PASSWORD_LENGTH, verifyPassword } from "./password.server";
+import { findPasswordWeakness } from "./password-strength.server";
 import { pendingSignUpPlugin } from "./pending-sign-up-plugin.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -46,6 +47,27 @@ const RESET_TOKEN_TTL_S = 3600;
 const displayNameUpdate = z
   .object({ name: z.string().trim().max(100, "Use at most 100 characters.") })
   .strict();
+
+/** A password Better Auth would take (its own length rule), so weakness is the next question. */
+const settablePassword = z.string().min(PASSWORD_LENGTH.min).max(PASSWORD_LENGTH.max);
+
+/** The sign-up bodies Better Auth accepts (its own checks, in the order it makes them). */
+const acceptableSignUp = z.object({
+  name: z.string(),
+  email: z.email(),
+  password: settablePassword,
+  image: z.string().optional(),
+  callbackURL: z.string().optional(),
+  rememberMe: z.boolean().optional(),
+});
+const passwordReset = z.object({ token: z.string().min(1), newPassword: settablePassword });
+const passwordChange = z.object({ newPassword: settablePassword });
+
+/** 400 with the reason when a new password is too easy to guess. */
+function refuseWeakPassword(password: string, personal: readonly (string | null | undefined)[]) {
+  const weakness = findPasswordWeakness(password, personal);
+  if (weakness) throw new APIError("BAD_REQUEST", { message: weakness, code: "PASSWORD_TOO_WEAK" });
+}
 
 const SESSION_TTL_S = 30 * 24 * 3600;
 
@@ -161,13 +183,43 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
     plugins: [pendingSignUpPlugin({ db }), ...(google ? [google] : [])],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        // The only profile change the site offers is the display name, checked like the form.
-        if (ctx.path === "/update-user") {
-          const update = displayNameUpdate.safeParse(ctx.body);
-          if (!update.success) {
-            throw new APIError("BAD_REQUEST", {
-              message: update.error.issues[0]?.message ?? "Only the display name can be changed.",
-            });
+        switch (ctx.path) {
+          // The only profile change the site offers is the display name, checked like the form.
+          case "/update-user": {
+            const update = displayNameUpdate.safeParse(ctx.body);
+            if (!update.success) {
+              throw new APIError("BAD_REQUEST", {
+                message: update.error.issues[0]?.message ?? "Only the display name can be changed.",
+              });
+            }
+            return;
+          }
+          // Only a body Better Auth would accept is checked here; anything else gets its own error.
+          // Checked before Better Auth looks the address up, so a taken one is answered alike.
+          case "/sign-up/email": {
+            const signUp = acceptableSignUp.safeParse(ctx.body);
+            if (signUp.success) {
+              refuseWeakPassword(signUp.data.password, [signUp.data.email, signUp.data.name]);
+            }
+            return;
+          }
+          case "/reset-password": {
+            const reset = passwordReset.safeParse(ctx.body);
+            if (!reset.success) return;
+            const request = await ctx.context.internalAdapter.findVerificationValue(
+              `reset-password:${reset.data.token}`,
+            );
+            const user = request && (await ctx.context.internalAdapter.findUserById(request.value));
+            if (user) refuseWeakPassword(reset.data.newPassword, [user.email, user.name]);
+            return;
+          }
+          case "/change-password": {
+            const change = passwordChange.safeParse(ctx.body);
+            const session = change.success ? await getSessionFromCtx(ctx) : null;
+            if (change.success && session) {
+              refuseWeakPassword(change.data.newPassword, [session.user.email, session.user.name]);
+            }
+            return;
           }
         }
       }),

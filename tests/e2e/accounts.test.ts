@@ -89,6 +89,20 @@ test("different passwords show 'Passwords do not match' and submit nothing", asy
   expect(signUps).toEqual([]);
 });
 
+test("a common password is refused by the server, its reason in the red box", async ({ page }) => {
+  await openApp(page, "/");
+  await page.getByRole("button", { name: "Sign Up" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create your account" });
+  await dialog.getByLabel("Email").fill(uniqueEmail("weak"));
+  await dialog.getByLabel("Password", { exact: true }).fill("password");
+  await dialog.getByLabel("Confirm password").fill("password");
+  await dialog.getByRole("button", { name: "Create account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(
+    "This is a heavily used password. Choose a longer or less predictable password.",
+  );
+  await expect(page).not.toHaveURL(/verify-email/);
+});
+
 test("sign in and out; a wrong password shows the server's message in the red box", async ({
   page,
 }) => {

@@ -139,7 +139,7 @@ describe(`accounts on ${databaseKind}`, () => {
         .from(authSessions)
         .where(eq(authSessions.userId, owner.id));
 
-      const again = await signUp("OWNER@Example.com", "Someone Else", "another password");
+      const again = await signUp("OWNER@Example.com", "Someone Else", "another long passphrase 7");
       expect(again.status).toBe(fresh.status);
       expect(again.status).toBe(200);
       const againBody = (await again.json()) as { token: unknown; user: Record<string, unknown> };
@@ -184,6 +184,102 @@ describe(`accounts on ${databaseKind}`, () => {
         .from(authUsers)
         .where(eq(authUsers.email, "shorty@example.com"));
       expect(users).toEqual([]);
+    });
+  });
+
+  describe("weak passwords", () => {
+    const TOO_COMMON =
+      /^This is a \w+ used password\. Choose a longer or less predictable password\.$/;
+    const messageOf = async (response: Response) =>
+      ((await response.json()) as { message: string }).message;
+
+    it.each(["password", "12345678"])(
+      "refuses %j at sign-up, alike for a taken and a free address, creating nothing",
+      async (weak) => {
+        await signUp("weak-owner@example.com", "Owner");
+        const sent = mailer.sent.length;
+        const taken = await signUp("weak-owner@example.com", "Someone", weak);
+        const free = await signUp(`weak-free-${weak}@example.com`, "Someone", weak);
+        expect(taken.status).toBe(400);
+        expect(free.status).toBe(400);
+        expect(await messageOf(taken)).toMatch(TOO_COMMON);
+        expect(await messageOf(free)).toMatch(TOO_COMMON);
+        expect(taken.headers.getSetCookie()).toEqual(free.headers.getSetCookie());
+        expect(
+          await database.db
+            .select()
+            .from(authUsers)
+            .where(eq(authUsers.email, `weak-free-${weak}@example.com`)),
+        ).toEqual([]);
+        // Nobody is mailed about a refused sign-up.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(mailer.sent.length).toBe(sent);
+      },
+    );
+
+    it("refuses a password made of the name given at sign-up", async () => {
+      const response = await signUp("grace@example.com", "Grace Hopper", "grace hopper 1906");
+      expect(response.status).toBe(400);
+      expect(await messageOf(response)).toMatch(/personal/);
+    });
+
+    it("refuses a weak new password from a reset link, which still works for a strong one", async () => {
+      await signUp("resetter@example.com", "Resetter");
+      const before = mailsTo("resetter@example.com").length;
+      await post(
+        auth,
+        "/request-password-reset",
+        { email: "resetter@example.com", redirectTo: "/reset-password" },
+        freshAddress(),
+      );
+      await vi.waitFor(() => expect(mailsTo("resetter@example.com")).toHaveLength(before + 1));
+      const token = /\/reset-password\/([^?\s]+)/.exec(
+        mailsTo("resetter@example.com").at(-1)!.text,
+      )![1];
+
+      const weak = await post(
+        auth,
+        "/reset-password",
+        { token, newPassword: "password" },
+        freshAddress(),
+      );
+      expect(weak.status).toBe(400);
+      expect(await messageOf(weak)).toMatch(TOO_COMMON);
+      expect((await signIn("resetter@example.com", "password")).status).toBe(401);
+
+      const strong = await post(
+        auth,
+        "/reset-password",
+        { token, newPassword: "a much longer new secret" },
+        freshAddress(),
+      );
+      expect(strong.status).toBe(200);
+      expect((await signIn("resetter@example.com", "a much longer new secret")).status).toBe(200);
+    });
+
+    it("refuses a weak new password when changing it, keeping the old one", async () => {
+      await signUp("changer@example.com", "Changer");
+      const session = cookieFrom(await signIn("changer@example.com"));
+      const change = (newPassword: string) =>
+        auth.handler(
+          new Request(`${APP_URL}/api/auth/change-password`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              origin: APP_URL,
+              "x-client-ip": freshAddress(),
+              cookie: session,
+            },
+            body: JSON.stringify({ currentPassword: PASSWORD, newPassword }),
+          }),
+        );
+      const weak = await change("12345678");
+      expect(weak.status).toBe(400);
+      expect(await messageOf(weak)).toMatch(TOO_COMMON);
+      expect((await signIn("changer@example.com")).status).toBe(200);
+
+      expect((await change("violet tractor umbrella 93")).status).toBe(200);
+      expect((await signIn("changer@example.com", "violet tractor umbrella 93")).status).toBe(200);
     });
   });
 
