@@ -1,0 +1,343 @@
+import fc from "fast-check";
+import { signIn, sessionEmail } from "./app-client";
+import type { FuzzServer } from "./fuzz-server";
+import {
+  bodyLength,
+  describeRequest,
+  hostileRequest,
+  wireBytes,
+  type FuzzContext,
+  type FuzzRequest,
+} from "./hostile-requests";
+import { sendRaw, type RawOutcome } from "./raw-http";
+
+// Sends fast-check's hostile requests in small concurrent batches, judges every answer, checks the
+// process after every batch, and keeps going after a failure so that one run lists every distinct
+// failure, each shrunk to a minimal request.
+
+export interface FuzzOptions {
+  seed: number;
+  maxRequests: number;
+  budgetMs: number;
+  batchSize: number;
+}
+
+export interface Failure {
+  /** What went wrong, e.g. "answered 500" or "the process exited". */
+  problem: string;
+  signature: string;
+  request: FuzzRequest;
+  outcome: RawOutcome | null;
+  logLines: string[];
+  /** How many requests of the run failed this way (before and while shrinking). */
+  seen: number;
+}
+
+export interface FuzzReport {
+  seed: number;
+  requests: number;
+  batches: number;
+  elapsedMs: number;
+  byClass: Record<"2xx" | "3xx" | "4xx" | "5xx" | "no answer", number>;
+  /** Unanswered requests that are expected (a body still owed, CONNECT), by reason. */
+  allowedNoAnswer: Record<string, number>;
+  failures: Failure[];
+  restarts: number;
+}
+
+/** The documented 5xx: a database that does not answer, and the server-wide live stream cap. */
+function isAllowedServerError(request: FuzzRequest, status: number): boolean {
+  const path = request.target.split("?")[0]!;
+  if (status !== 503) return false;
+  return path === "/healthz" || path === "/api/live";
+}
+
+/** Why an unanswered request is fine, or null when it is a failure. */
+function allowedSilence(request: FuzzRequest, outcome: Extract<RawOutcome, { kind: "no-answer" }>) {
+  // Node closes a CONNECT connection when nothing handles it; the app never sees the request.
+  if (request.method === "CONNECT") return "CONNECT (closed by Node)";
+  // The request promised more body than it sent: the server is right to wait for it.
+  if (request.framing.kind === "declared-longer" && outcome.reason === "timeout") {
+    return "body shorter than its Content-Length (server waits)";
+  }
+  // A server that answers early (413, 4xx) and closes while a large body is still arriving
+  // makes the kernel reset the connection, which can discard the answer before it is read.
+  if (outcome.reason === "reset" && bodyLength(request.body) > 64 * 1024) {
+    return "reset while sending a large body";
+  }
+  return null;
+}
+
+const normalMethod = (method: string) =>
+  ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].includes(method) ? method : "other";
+
+/** The failure of one request's outcome, or null. Statuses and silences only; crashes elsewhere. */
+function judge(
+  request: FuzzRequest,
+  outcome: RawOutcome,
+): { problem: string; signature: string } | null {
+  const where = `${normalMethod(request.method)} ${request.label}`;
+  if (outcome.kind === "answer") {
+    if (outcome.status >= 500 && !isAllowedServerError(request, outcome.status)) {
+      return { problem: `answered ${outcome.status}`, signature: `${outcome.status}|${where}` };
+    }
+    if (!outcome.isComplete && request.method !== "HEAD") {
+      return {
+        problem: `answer ${outcome.status} cut off after ${outcome.bodyBytes} body bytes`,
+        signature: `cut-off|${where}`,
+      };
+    }
+    return null;
+  }
+  if (allowedSilence(request, outcome)) return null;
+  return {
+    problem: `no answer: ${outcome.detail}`,
+    signature: `no-answer:${outcome.reason}|${where}`,
+  };
+}
+
+const timeoutOf = (request: FuzzRequest) =>
+  request.framing.kind === "declared-longer"
+    ? 1_500
+    : request.framing.kind === "declared-huge"
+      ? 5_000
+      : 15_000;
+
+interface Sessions {
+  user: string;
+  admin: string;
+}
+
+export async function fuzz(
+  server: FuzzServer,
+  ctx: FuzzContext,
+  options: FuzzOptions,
+): Promise<FuzzReport> {
+  const startedAt = Date.now();
+  const deadline = startedAt + options.budgetMs;
+  const report: FuzzReport = {
+    seed: options.seed,
+    requests: 0,
+    batches: 0,
+    elapsedMs: 0,
+    byClass: { "2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0, "no answer": 0 },
+    allowedNoAnswer: {},
+    failures: [],
+    restarts: 0,
+  };
+  const known = new Map<string, Failure>();
+  let sessions: Sessions = await signInBoth(server);
+
+  const tally = (request: FuzzRequest, outcome: RawOutcome) => {
+    report.requests++;
+    if (outcome.kind === "answer") {
+      const cls = `${Math.floor(outcome.status / 100)}xx` as keyof FuzzReport["byClass"];
+      if (cls in report.byClass) report.byClass[cls]++;
+    } else {
+      report.byClass["no answer"]++;
+      const reason = allowedSilence(request, outcome);
+      if (reason) report.allowedNoAnswer[reason] = (report.allowedNoAnswer[reason] ?? 0) + 1;
+    }
+  };
+
+  // The failing batch fast-check is shrinking, and a cap on how long it may shrink.
+  let lastFailure: Failure[];
+  let shrinkRuns = 0;
+  let shrinkRestarts = 0;
+  let isShrinking = false;
+  const SHRINK_RUN_CAP = 300;
+  const SHRINK_RESTART_CAP = 6;
+
+  const runBatch = async (batch: FuzzRequest[]): Promise<boolean> => {
+    if (isShrinking) {
+      shrinkRuns++;
+      const isCapped = shrinkRuns > SHRINK_RUN_CAP || shrinkRestarts > SHRINK_RESTART_CAP;
+      if (isCapped || Date.now() > deadline + 30_000) return true;
+    } else if (Date.now() > deadline) {
+      return true;
+    }
+    report.batches++;
+    const logStart = server.log.length;
+    const outcomes = await Promise.all(
+      batch.map((request) =>
+        sendRaw(wireBytes(request, sessions), {
+          port: server.port,
+          timeoutMs: timeoutOf(request),
+          isHead: request.method === "HEAD",
+        }),
+      ),
+    );
+    // A crash shows a moment after the answer it cut short.
+    await new Promise((resolve) =>
+      setTimeout(resolve, outcomes.some((o) => o.kind === "no-answer") ? 150 : 0),
+    );
+    const failures: Failure[] = [];
+    const logLines = () => server.log.slice(logStart).map((line) => line.text);
+    batch.forEach((request, i) => {
+      const outcome = outcomes[i]!;
+      tally(request, outcome);
+      const verdict = judge(request, outcome);
+      if (verdict) failures.push({ ...verdict, request, outcome, logLines: [], seen: 1 });
+    });
+    if (!server.isAlive()) {
+      const lines = logLines();
+      const exitNote = server.exitNote;
+      await restart();
+      // Which request of the batch stops it: replayed one at a time (not while shrinking, where
+      // fast-check does that work).
+      const culprit = isShrinking || batch.length === 1 ? batch : await findCrashCulprit(batch);
+      const signature = `crash|${culprit.map((r) => `${normalMethod(r.method)} ${r.label}`).join(" + ")}`;
+      const seen = known.get(signature);
+      if (seen) {
+        seen.seen++;
+        return true;
+      }
+      if (isShrinking) shrinkRestarts++;
+      lastFailure = [
+        {
+          problem: `the process ${exitNote}`,
+          signature,
+          request: culprit[0]!,
+          outcome: outcomes[batch.indexOf(culprit[0]!)] ?? null,
+          logLines: lines,
+          seen: 1,
+        },
+      ];
+      isShrinking = true;
+      return false;
+    }
+    if (!(await server.isHealthy())) {
+      failures.push({
+        problem: "/healthz did not answer 200 after the batch",
+        signature: `unhealthy|${batch.map((r) => r.label).join(" + ")}`,
+        request: batch[0]!,
+        outcome: null,
+        logLines: [],
+        seen: 1,
+      });
+    }
+    const fresh: Failure[] = [];
+    for (const failure of failures) {
+      failure.logLines = logLines();
+      const seen = known.get(failure.signature);
+      if (seen) seen.seen++;
+      else fresh.push(failure);
+    }
+    if (fresh.length === 0) return true;
+    lastFailure = fresh;
+    isShrinking = true;
+    return false;
+  };
+
+  async function restart() {
+    await server.restart();
+    report.restarts++;
+    sessions = await signInBoth(server);
+  }
+
+  /** The first request of the batch that stops the server on its own, or the whole batch. */
+  async function findCrashCulprit(batch: FuzzRequest[]): Promise<FuzzRequest[]> {
+    for (const request of batch) {
+      const outcome = await sendRaw(wireBytes(request, sessions), {
+        port: server.port,
+        timeoutMs: timeoutOf(request),
+        isHead: request.method === "HEAD",
+      });
+      tally(request, outcome);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (!server.isAlive()) {
+        await restart();
+        return [request];
+      }
+    }
+    return batch;
+  }
+
+  const arbitrary = fc.array(hostileRequest(ctx), { minLength: 1, maxLength: options.batchSize });
+  const chunkRuns = 20;
+  for (let chunk = 0; report.requests < options.maxRequests && Date.now() < deadline; chunk++) {
+    isShrinking = false;
+    shrinkRuns = 0;
+    shrinkRestarts = 0;
+    lastFailure = [];
+    let internalError: unknown = null;
+    const property = fc.asyncProperty(arbitrary, (batch) =>
+      runBatch(batch).catch((error: unknown) => {
+        internalError ??= error;
+        return true;
+      }),
+    );
+    const details = await fc.check(property, { seed: options.seed + chunk, numRuns: chunkRuns });
+    if (internalError) throw internalError;
+    if (details.failed && lastFailure.length > 0) {
+      for (const failure of lastFailure) {
+        if (!known.has(failure.signature)) {
+          known.set(failure.signature, failure);
+          report.failures.push(failure);
+        }
+      }
+    }
+    // Sessions end when a fuzz request revokes them by a route we did not foresee.
+    if (chunk % 5 === 4) sessions = await keepSignedIn(server, sessions);
+  }
+  report.elapsedMs = Date.now() - startedAt;
+  return report;
+}
+
+async function signInBoth(server: FuzzServer): Promise<Sessions> {
+  return {
+    user: await signIn(server.url, server.accounts.user),
+    admin: await signIn(server.url, server.accounts.admin),
+  };
+}
+
+async function keepSignedIn(server: FuzzServer, sessions: Sessions): Promise<Sessions> {
+  const [user, admin] = await Promise.all([
+    sessionEmail(server.url, sessions.user),
+    sessionEmail(server.url, sessions.admin),
+  ]);
+  return {
+    user: user ? sessions.user : await signIn(server.url, server.accounts.user),
+    admin: admin ? sessions.admin : await signIn(server.url, server.accounts.admin),
+  };
+}
+
+// Reporting --------------------------------------------------------------------------------
+
+function describeOutcome(outcome: RawOutcome | null): string {
+  if (!outcome) return "";
+  if (outcome.kind === "answer") return `${outcome.statusLine} after ${outcome.ms} ms`;
+  return `no answer (${outcome.reason}) after ${outcome.ms} ms: ${outcome.detail}`;
+}
+
+/** Every distinct failure as its request, its outcome and the server's log lines. */
+export function formatFailures(report: FuzzReport, port: number): string {
+  return report.failures
+    .map((failure, i) => {
+      const log = failure.logLines
+        .slice(0, 6)
+        .map((line) => `      ${line.length > 600 ? `${line.slice(0, 600)}…` : line}`)
+        .join("\n");
+      return [
+        `${i + 1}. ${failure.problem}  [${failure.signature}; seen ${failure.seen}×]`,
+        `   ${describeRequest(failure.request, port)}`,
+        `   -> ${describeOutcome(failure.outcome)}`,
+        log ? `   server log:\n${log}` : "   server log: (nothing)",
+      ].join("\n");
+    })
+    .join("\n\n");
+}
+
+export function formatSummary(kind: string, report: FuzzReport): string {
+  const n = (value: number) => value.toLocaleString("en");
+  const allowed = Object.entries(report.allowedNoAnswer)
+    .map(([reason, count]) => `${reason}: ${n(count)}`)
+    .join("; ");
+  return (
+    `fuzz on ${kind} (FUZZ_SEED=${report.seed}): ${n(report.requests)} requests in ${n(report.batches)} batches, ` +
+    `${(report.elapsedMs / 1000).toFixed(0)} s. 2xx ${n(report.byClass["2xx"])}, 3xx ${n(report.byClass["3xx"])}, ` +
+    `4xx ${n(report.byClass["4xx"])}, 5xx ${n(report.byClass["5xx"])}, no answer ${n(report.byClass["no answer"])}` +
+    (allowed ? ` (expected: ${allowed})` : "") +
+    `. Distinct failures: ${report.failures.length}; restarts after a crash: ${report.restarts}.`
+  );
+}
