@@ -28,6 +28,8 @@ export interface DatabaseHandle {
     onPayload: (payload: string) => void,
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
+  /** Runs `select 1`: resolves when the database answers, rejects when it cannot. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -47,12 +49,46 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     listen: (channel, onPayload) => client.listen(channel, onPayload).then((stop) => () => stop()),
+    ping: () => client.query("select 1").then(() => {}),
     close: () => client.close(),
   };
 }
 
+/**
+ * DESIGN.md 4 (/healthz answers 503 within 5 s when the database is gone): no wait on PostgreSQL
+ * is unbounded. A statement gets 30 s (a 50,000-row import's longest statement takes a few), a
+ * transaction may sit idle as long (an import plans its rows inside one), and the client gives
+ * up 5 s after the server should have.
+ */
+export const POSTGRES_LIMITS = {
+  connectMs: 5_000,
+  statementMs: 30_000,
+  idleInTransactionMs: 30_000,
+  queryMs: 35_000,
+  /** TCP keepalive probes start after this much silence, so a dead peer is noticed. */
+  keepAliveMs: 10_000,
+  /** /healthz's `select 1` (a health check waits about 2 s for it). */
+  pingMs: 2_000,
+} as const;
+
+/** pg reads a query's own `query_timeout` (its types do not list it). */
+const PING = { text: "select 1", query_timeout: POSTGRES_LIMITS.pingMs };
+
+const connectionOptions = {
+  connectionTimeoutMillis: POSTGRES_LIMITS.connectMs,
+  keepAlive: true,
+  keepAliveInitialDelayMillis: POSTGRES_LIMITS.keepAliveMs,
+};
+
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...connectionOptions,
+    statement_timeout: POSTGRES_LIMITS.statementMs,
+    idle_in_transaction_session_timeout: POSTGRES_LIMITS.idleInTransactionMs,
+    query_timeout: POSTGRES_LIMITS.queryMs,
+  });
   // A failed idle client must not take the process down; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzlePostgres(pool, { schema });
@@ -60,17 +96,24 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     kind: "postgres",
     async migrate() {
-      const client = await pool.connect();
+      // A connection of its own, without the statement limits: a migration may rewrite a large
+      // table, and the lock may wait while another server migrates.
+      const client = new pg.Client({ connectionString: url, ...connectionOptions });
+      client.on("error", () => {});
+      await client.connect();
       try {
         await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
       } finally {
         await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-        client.release();
+        await client.end().catch(() => {});
       }
     },
     listen: (channel, onPayload, onReconnect) =>
       listenOnPostgres(url, channel, onPayload, onReconnect),
+    // A client whose `select 1` times out is dropped from the pool (released with the error),
+    // so a connection to a vanished server is not kept.
+    ping: () => pool.query(PING).then(() => {}),
     close: () => pool.end(),
   };
 }

@@ -1,0 +1,118 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import express from "express";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { healthCheck } from "../../server/api/health.server";
+import { openPglite, openPostgres, type DatabaseHandle } from "../../server/db/client.server";
+import { createScratchDatabase } from "../scratch-database";
+import { startTcpProxy } from "./tcp-proxy";
+
+// Issue 14: with the database unreachable /healthz answers 503 within 5 s, and 200 again once it
+// is back; no wait on PostgreSQL is unbounded.
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+
+/** GET /healthz of a server that has only the health check, over `database`. */
+async function startHealthServer(database: DatabaseHandle) {
+  const app = express().get(
+    "/healthz",
+    healthCheck({ database, isBackgroundWorkDone: () => true }),
+  );
+  const server = http.createServer(app).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/healthz`;
+  return {
+    async check() {
+      const started = performance.now();
+      const response = await fetch(url);
+      return {
+        status: response.status,
+        body: (await response.json()) as { ok: boolean; database: string },
+        ms: performance.now() - started,
+      };
+    },
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe("/healthz", () => {
+  let database: DatabaseHandle;
+  let health: Awaited<ReturnType<typeof startHealthServer>>;
+  afterEach(async () => {
+    await health.close();
+    await database.close();
+  });
+
+  it("answers 200 while embedded PGlite answers", async () => {
+    database = await openPglite(null);
+    health = await startHealthServer(database);
+    expect(await health.check()).toMatchObject({
+      status: 200,
+      body: { ok: true, database: "pglite" },
+    });
+  });
+
+  it("answers 503 after about 2 s when the database does not answer at all", async () => {
+    database = {
+      kind: "postgres",
+      ping: () => new Promise(() => {}),
+      close: async () => {},
+    } as unknown as DatabaseHandle;
+    health = await startHealthServer(database);
+    const answer = await health.check();
+    expect(answer).toMatchObject({ status: 503, body: { ok: false } });
+    expect(answer.ms).toBeGreaterThan(1_500);
+    expect(answer.ms).toBeLessThan(5_000);
+  });
+});
+
+describe.skipIf(!serverUrl)("PostgreSQL behind a line that fails", () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase(serverUrl!, "outage");
+    const target = new URL(scratch.url);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await scratch.drop();
+  });
+
+  it("limits every pooled connection's statements and idle transactions", async () => {
+    const database = await openPostgres(scratch.url);
+    try {
+      const setting = async (name: string) =>
+        (await database.db.execute(sql.raw(`show ${name}`))).rows[0]?.[name];
+      expect(await setting("statement_timeout")).toBe("30s");
+      expect(await setting("idle_in_transaction_session_timeout")).toBe("30s");
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("answers /healthz with 503 within 5 s while the database is unreachable, and 200 when it is back", async () => {
+    const database = await openPostgres(proxy.urlThrough(scratch.url));
+    const health = await startHealthServer(database);
+    try {
+      expect((await health.check()).status).toBe(200);
+
+      proxy.cut();
+      for (let check = 0; check < 3; check++) {
+        const answer = await health.check();
+        expect(answer).toMatchObject({ status: 503, body: { ok: false, database: "postgres" } });
+        expect(answer.ms).toBeLessThan(5_000);
+      }
+
+      proxy.restore();
+      await expect
+        .poll(async () => (await health.check()).status, { timeout: 20_000, interval: 500 })
+        .toBe(200);
+    } finally {
+      proxy.restore();
+      await health.close();
+      await database.close();
+    }
+  }, 60_000);
+});
