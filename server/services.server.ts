@@ -122,7 +122,8 @@ export function createServices({
     listImportJobs: () => listImportJobs(db),
     exportCatalogue: (format: ExportFormat) => exportCatalogue(db, format),
     getNewsletterEmbedUrl: () => env.NEWSLETTER_EMBED_URL ?? null,
-    subscribeToNewsletter: (signup: NewsletterSignup) => subscribeToNewsletter(db, signup),
+    subscribeToNewsletter: (signup: NewsletterSignup, clientAddress: string) =>
+      subscribeToNewsletter(db, signup, clientAddress),
     /** The address a browser's pending sign-up waits on (decision 010), from its Cookie header. */
     async readPendingSignUp(cookieHeader: string | null) {
       const pending = await findPendingSignUp(db, pendingTokenOf(cookieHeader));

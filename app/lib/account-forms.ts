@@ -15,9 +15,16 @@ const password = z.string().min(1, "Enter your password.");
 
 export const signInSchema = z.object({ email, password });
 
+/** A display name (spec 3), also the name given at sign-up: optional, one line, 100 at most. */
+export const accountName = z
+  .string()
+  .trim()
+  .max(100, "Use at most 100 characters.")
+  .check(plainText("The name"));
+
 export const signUpSchema = z
   .object({
-    displayName: z.string().trim().max(100, "Use at most 100 characters.").optional(),
+    displayName: accountName.optional(),
     email,
     password,
     confirmPassword: z.string().min(1, "Confirm your password."),
@@ -36,9 +43,7 @@ export const newPasswordSchema = z
     path: ["confirmPassword"],
   });
 
-export const displayNameSchema = z.object({
-  displayName: z.string().trim().max(100, "Use at most 100 characters."),
-});
+export const displayNameSchema = z.object({ displayName: accountName });
 
 export const changePasswordSchema = z
   .object({

@@ -11,3 +11,6 @@ export const newsletterSignupSchema = z.object({
 });
 
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
+
+/** Shown in the form past the sign-up rate limits (the words of the auth rate limits). */
+export const NEWSLETTER_RATE_LIMITED = "Too many requests. Please try again later.";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { NewsletterSignup } from "~/features/newsletter/newsletter-signup";
-import { newsletterSignupSchema } from "~/lib/newsletter";
+import { NEWSLETTER_RATE_LIMITED, newsletterSignupSchema } from "~/lib/newsletter";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
 
@@ -24,7 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = newsletterSignupSchema.safeParse({ email: form.get("email") ?? "" });
   if (!parsed.success)
     return { error: parsed.error.issues[0]?.message ?? "Enter a valid email address." };
-  await context.services.subscribeToNewsletter(parsed.data);
+  const outcome = await context.services.subscribeToNewsletter(parsed.data, context.clientAddress);
+  // Answered like an invalid address: the form shows why, and the browser logs no failed request.
+  if (outcome === "rate-limited") return { error: NEWSLETTER_RATE_LIMITED };
   return redirect("/newsletter-welcome");
 }
 

@@ -1,11 +1,12 @@
 import express from "express";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
+import { addressKeyOf } from "../rate-limit/client-key.server";
 import type { RateRule } from "../rate-limit/consume-rate-limit.server";
 import { enforceRateLimit } from "./rate-limit.server";
 import { requireSignedIn } from "./signed-in.server";
 
-/** DESIGN.md 8: per person for likes, per client address for views. */
+/** DESIGN.md 8: per person for likes, per client address (an IPv6 client by its /64) for views. */
 export const LIKE_RATE: RateRule = { window: 60, max: 60 };
 export const VIEW_RATE: RateRule = { window: 60, max: 120 };
 
@@ -35,7 +36,7 @@ export function toolActionRoutes(app: Application): express.Router {
   router.delete("/:id/like", setLike(false));
 
   router.post("/:id/views", async (req, res) => {
-    await enforceRateLimit(app, res, `views:${req.ip ?? ""}`, VIEW_RATE);
+    await enforceRateLimit(app, res, `views:${addressKeyOf(req.ip ?? "")}`, VIEW_RATE);
     const toolId = String(req.params.id);
     if (!isToolId(toolId) || !app.services.recordView(toolId)) {
       throw new AppError("NOT_FOUND", "No tool has that id.");

@@ -4,6 +4,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { accountName } from "~/lib/account-forms";
 import { usernameOf } from "~/lib/profile";
 import type { Database } from "../db/client.server";
 import {
@@ -18,6 +19,7 @@ import type { Env } from "../env.server";
 import type { Logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "../mail/templates.server";
+import { consumeRecipientAllowance } from "../rate-limit/recipient-limit.server";
 import { hashPassword, PASSWORD_LENGTH, verifyPassword } from "./password.server";
 import { findPasswordWeakness } from "./password-strength.server";
 import { pendingSignUpPlugin } from "./pending-sign-up-plugin.server";
@@ -43,10 +45,8 @@ export const AUTH_RATE_LIMITS = {
 
 const RESET_TOKEN_TTL_S = 3600;
 
-/** POST /update-user: the display name only (spec 3), at most 100 characters. */
-const displayNameUpdate = z
-  .object({ name: z.string().trim().max(100, "Use at most 100 characters.") })
-  .strict();
+/** POST /update-user: the display name only (spec 3), checked like the account form. */
+const displayNameUpdate = z.object({ name: accountName }).strict();
 
 /** A password Better Auth would take (its own length rule), so weakness is the next question. */
 const settablePassword = z.string().min(PASSWORD_LENGTH.min).max(PASSWORD_LENGTH.max);
@@ -62,11 +62,32 @@ const acceptableSignUp = z.object({
 });
 const passwordReset = z.object({ token: z.string().min(1), newPassword: settablePassword });
 const passwordChange = z.object({ newPassword: settablePassword });
+/** The bodies of the other endpoints that mail an address Better Auth would accept. */
+const mailRequest = z.object({ email: z.email() });
+
+/** The first problem of a failed parse, as Better Auth's 400. */
+function badRequest(error: z.ZodError): APIError {
+  return new APIError("BAD_REQUEST", { message: error.issues[0]?.message ?? "Check the form." });
+}
 
 /** 400 with the reason when a new password is too easy to guess. */
 function refuseWeakPassword(password: string, personal: readonly (string | null | undefined)[]) {
   const weakness = findPasswordWeakness(password, personal);
   if (weakness) throw new APIError("BAD_REQUEST", { message: weakness, code: "PASSWORD_TOO_WEAK" });
+}
+
+/**
+ * 429 once `email` has been sent its hourly share of mail, before anything is written: the same
+ * whether or not the address has an account.
+ */
+async function refuseFloodedInbox(db: Database, email: string) {
+  const decision = await consumeRecipientAllowance(db, email);
+  if (decision.allowed) return;
+  throw new APIError(
+    "TOO_MANY_REQUESTS",
+    { message: "Too many requests. Please try again later." },
+    { "Retry-After": String(decision.retryAfter) },
+  );
 }
 
 const SESSION_TTL_S = 30 * 24 * 3600;
@@ -157,7 +178,9 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
     trustedOrigins: [new URL(env.APP_URL).origin],
     advanced: {
       useSecureCookies: env.APP_URL.startsWith("https:"),
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Every IPv6 address of one /64 counts as one client (issue 14); 64 is Better Auth's default,
+      // stated so that it stays.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
@@ -180,27 +203,34 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
         else logger.debug(data, message);
       },
     },
-    plugins: [pendingSignUpPlugin({ db }), ...(google ? [google] : [])],
+    plugins: [
+      pendingSignUpPlugin({ db, beforeMail: (email) => refuseFloodedInbox(db, email) }),
+      ...(google ? [google] : []),
+    ],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         switch (ctx.path) {
           // The only profile change the site offers is the display name, checked like the form.
           case "/update-user": {
             const update = displayNameUpdate.safeParse(ctx.body);
-            if (!update.success) {
-              throw new APIError("BAD_REQUEST", {
-                message: update.error.issues[0]?.message ?? "Only the display name can be changed.",
-              });
-            }
+            if (!update.success) throw badRequest(update.error);
             return;
           }
           // Only a body Better Auth would accept is checked here; anything else gets its own error.
           // Checked before Better Auth looks the address up, so a taken one is answered alike.
           case "/sign-up/email": {
             const signUp = acceptableSignUp.safeParse(ctx.body);
-            if (signUp.success) {
-              refuseWeakPassword(signUp.data.password, [signUp.data.email, signUp.data.name]);
-            }
+            if (!signUp.success) return;
+            const name = accountName.safeParse(signUp.data.name);
+            if (!name.success) throw badRequest(name.error);
+            refuseWeakPassword(signUp.data.password, [signUp.data.email, signUp.data.name]);
+            await refuseFloodedInbox(db, signUp.data.email);
+            return;
+          }
+          case "/request-password-reset":
+          case "/send-verification-email": {
+            const request = mailRequest.safeParse(ctx.body);
+            if (request.success) await refuseFloodedInbox(db, request.data.email);
             return;
           }
           case "/reset-password": {

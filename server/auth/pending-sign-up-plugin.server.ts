@@ -36,7 +36,14 @@ const NO_PENDING_SIGN_UP = "This sign-up has expired. Sign up again, or sign in.
  * cookie for a real session once the new account's address is verified (never for a sign-up with
  * a taken address), and /pending-sign-up/resend mails the link again.
  */
-export function pendingSignUpPlugin({ db }: { db: Database }) {
+export function pendingSignUpPlugin({
+  db,
+  beforeMail,
+}: {
+  db: Database;
+  /** Throws when the address may not be mailed now (the per-recipient cap). */
+  beforeMail: (email: string) => Promise<void>;
+}) {
   return {
     id: "pending-sign-up",
     endpoints: {
@@ -82,6 +89,7 @@ export function pendingSignUpPlugin({ db }: { db: Database }) {
           const token = ctx.getCookie(ctx.context.createAuthCookie(PENDING_COOKIE).name);
           const pending = await findPendingSignUp(db, token);
           if (!pending) throw new APIError("UNAUTHORIZED", { message: NO_PENDING_SIGN_UP });
+          await beforeMail(pending.email);
           // A taken address gets nothing more; the answer is the same.
           if (pending.userId && !pending.emailVerified) {
             const user = await ctx.context.internalAdapter.findUserById(pending.userId);

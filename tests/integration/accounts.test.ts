@@ -1,4 +1,5 @@
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { count, eq, inArray, like, sql } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Auth } from "../../server/auth/auth.server";
 import { createViewerReader } from "../../server/auth/viewer.server";
@@ -8,11 +9,15 @@ import {
   authRateLimits,
   authSessions,
   authUsers,
+  authVerifications,
+  mailOutbox,
+  pendingSignUps,
   toolLikes,
   tools,
   userProfiles,
 } from "../../server/db/schema";
-import type { Mailer } from "../../server/mail/mailer.server";
+import { createMailer, type Mailer } from "../../server/mail/mailer.server";
+import { MAIL_PER_RECIPIENT } from "../../server/rate-limit/recipient-limit.server";
 import { checkAccountPassword } from "../../server/services/account/check-account-password.server";
 import { deleteAccount } from "../../server/services/account/delete-account.server";
 import { setAdminRole } from "../../server/services/account/set-admin-role.server";
@@ -280,6 +285,196 @@ describe(`accounts on ${databaseKind}`, () => {
 
       expect((await change("violet tractor umbrella 93")).status).toBe(200);
       expect((await signIn("changer@example.com", "violet tractor umbrella 93")).status).toBe(200);
+    });
+  });
+
+  describe("mail per recipient", () => {
+    // Mail kept in the database outbox, so a refused request can be shown to write no row.
+    let outboxAuth: Auth;
+    beforeAll(() => {
+      const outbox = createMailer({
+        env: { APP_URL, NODE_ENV: "test", MAIL_FROM: "site@example.com" },
+        db: database.db,
+        logger: pino({ level: "silent" }),
+      });
+      outboxAuth = buildTestAuth(database, { appUrl: APP_URL, mailer: outbox });
+    });
+    const send = (path: string, body: unknown, cookie?: string) =>
+      outboxAuth.handler(
+        new Request(`${APP_URL}/api/auth${path}`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            origin: APP_URL,
+            "x-client-ip": freshAddress(),
+            ...(cookie ? { cookie } : {}),
+          },
+          body: JSON.stringify(body),
+        }),
+      );
+    const askReset = (email: string) =>
+      send("/request-password-reset", { email, redirectTo: "/reset-password" });
+    /** Rows that mail-sending endpoints write, for `email`. */
+    const rowsFor = async (email: string) => {
+      const [users] = await database.db
+        .select({ total: count() })
+        .from(authUsers)
+        .where(eq(authUsers.email, email));
+      const [verifications] = await database.db
+        .select({ total: count() })
+        .from(authVerifications)
+        .where(like(authVerifications.identifier, "reset-password:%"));
+      const [outbox] = await database.db
+        .select({ total: count() })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, email));
+      const [pending] = await database.db
+        .select({ total: count() })
+        .from(pendingSignUps)
+        .where(eq(pendingSignUps.email, email));
+      return {
+        users: users?.total,
+        resetTokens: verifications?.total,
+        outbox: outbox?.total,
+        pending: pending?.total,
+      };
+    };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+
+    it("allows 5 mails an hour to one address, counted alike whether or not it has an account", async () => {
+      const known = "inbox-known@example.com";
+      const unknown = "inbox-unknown@example.com";
+      expect(
+        (await send("/sign-up/email", { email: known, password: PASSWORD, name: "" })).status,
+      ).toBe(200);
+      const statuses = { known: [] as number[], unknown: [] as number[] };
+      for (let n = 0; n < MAIL_PER_RECIPIENT.max; n++) {
+        statuses.known.push((await askReset(known.toUpperCase())).status);
+        statuses.unknown.push((await askReset(unknown)).status);
+      }
+      // The sign-up was the known address's first mail.
+      expect(statuses.known).toEqual([200, 200, 200, 200, 429]);
+      expect(statuses.unknown).toEqual([200, 200, 200, 200, 200]);
+      const refusedKnown = await askReset(known);
+      const refusedUnknown = await askReset(unknown);
+      expect(refusedUnknown.status).toBe(429);
+      expect(await refusedUnknown.json()).toEqual(await refusedKnown.json());
+      expect(Number(refusedUnknown.headers.get("retry-after"))).toBeGreaterThan(3000);
+    });
+
+    it("refuses a sign-up past the cap without writing a user, token, pending row or mail", async () => {
+      const email = "inbox-flooded@example.com";
+      for (let n = 0; n < MAIL_PER_RECIPIENT.max; n++) {
+        expect((await askReset(email)).status).toBe(200);
+      }
+      await settle();
+      const before = await rowsFor(email);
+      const refused = await send("/sign-up/email", { email, password: PASSWORD, name: "" });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.getSetCookie()).toEqual([]);
+      await settle();
+      expect(await rowsFor(email)).toEqual(before);
+      expect(before).toMatchObject({ users: 0, outbox: 0, pending: 0 });
+    });
+
+    it("refuses reset, verification and resend past the cap without writing a token or mail", async () => {
+      const email = "inbox-member@example.com";
+      const signedUp = await send("/sign-up/email", { email, password: PASSWORD, name: "" });
+      const pending = cookieFrom(signedUp);
+      for (let n = 1; n < MAIL_PER_RECIPIENT.max; n++) {
+        expect((await send("/pending-sign-up/resend", {}, pending)).status).toBe(200);
+      }
+      await vi.waitFor(async () =>
+        expect((await rowsFor(email)).outbox).toBe(MAIL_PER_RECIPIENT.max),
+      );
+      const before = await rowsFor(email);
+      expect((await askReset(email)).status).toBe(429);
+      expect(
+        (await send("/send-verification-email", { email, callbackURL: "/verify-email" })).status,
+      ).toBe(429);
+      expect((await send("/pending-sign-up/resend", {}, pending)).status).toBe(429);
+      await settle();
+      expect(await rowsFor(email)).toEqual(before);
+    });
+  });
+
+  it("counts Better Auth's limits for every IPv6 address of one /64 together", async () => {
+    const attempt = (ip: string) =>
+      post(auth, "/sign-in/email", { email: "nobody@example.com", password: "wrong" }, ip);
+    await attempt("2001:db8:42:7::1");
+    await attempt("2001:db8:42:7:ffff:ffff:ffff:fffe");
+    await attempt("2001:db8:42:8::1");
+    const rows = await database.db
+      .select({ key: authRateLimits.key, count: authRateLimits.count })
+      .from(authRateLimits)
+      .where(like(authRateLimits.key, "2001:0db8:0042:%"))
+      .orderBy(authRateLimits.key);
+    expect(rows).toEqual([
+      { key: "2001:0db8:0042:0007:0000:0000:0000:0000|/sign-in/email", count: 2 },
+      { key: "2001:0db8:0042:0008:0000:0000:0000:0000|/sign-in/email", count: 1 },
+    ]);
+  });
+
+  describe("names", () => {
+    const messageOf = async (response: Response) =>
+      ((await response.json()) as { message: string }).message;
+
+    it.each([
+      ["a NUL byte", "Ada\u0000Lovelace"],
+      ["an escape sequence", "\u001b[31mAda"],
+      ["a line break", "Ada\nLovelace"],
+    ])(
+      "refuses a sign-up name with %s: 400, alike for a taken and a free address",
+      async (_, name) => {
+        await signUp("named-owner@example.com", "Owner");
+        const taken = await signUp("named-owner@example.com", name);
+        const free = await signUp("named-free@example.com", name);
+        expect(taken.status).toBe(400);
+        expect(free.status).toBe(400);
+        const message = await messageOf(taken);
+        expect(message).toBe(
+          "The name holds a control character or another character that is not allowed.",
+        );
+        expect(await messageOf(free)).toBe(message);
+        expect(
+          await database.db
+            .select()
+            .from(authUsers)
+            .where(eq(authUsers.email, "named-free@example.com")),
+        ).toEqual([]);
+      },
+    );
+
+    it("refuses a sign-up name longer than 100 characters", async () => {
+      const response = await signUp("long-name@example.com", "n".repeat(101));
+      expect(response.status).toBe(400);
+      expect(await messageOf(response)).toBe("Use at most 100 characters.");
+      expect((await signUp("long-name@example.com", "n".repeat(100))).status).toBe(200);
+    });
+
+    it("refuses a display name with a control character: 400, the name unchanged", async () => {
+      await signUp("renamer@example.com", "Renamer");
+      const session = cookieFrom(await signIn("renamer@example.com"));
+      const rename = (name: string) =>
+        auth.handler(
+          new Request(`${APP_URL}/api/auth/update-user`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              origin: APP_URL,
+              "x-client-ip": freshAddress(),
+              cookie: session,
+            },
+            body: JSON.stringify({ name }),
+          }),
+        );
+      const refused = await rename("Re\u0000namer");
+      expect(refused.status).toBe(400);
+      expect(await messageOf(refused)).toMatch(/control character/);
+      expect((await rename("x".repeat(101))).status).toBe(400);
+      expect((await userByEmail("renamer@example.com")).name).toBe("Renamer");
+      expect((await rename("Renamed")).status).toBe(200);
+      expect((await userByEmail("renamer@example.com")).name).toBe("Renamed");
     });
   });
 

@@ -1,10 +1,16 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq, inArray, like } from "drizzle-orm";
+import express, { type ErrorRequestHandler } from "express";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { toolActionRoutes, VIEW_RATE } from "../../server/api/likes-routes.server";
+import type { Application } from "../../server/boot.server";
 import type { Database, DatabaseHandle } from "../../server/db/client.server";
+import { AppError } from "../../server/errors.server";
 import { authRateLimits, tools } from "../../server/db/schema";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "../../server/live/live-events.server";
-import { consumeRateLimit } from "../../server/rate-limit/consume-rate-limit.server";
+import { consumeRateLimit, type RateRule } from "../../server/rate-limit/consume-rate-limit.server";
 import { ViewCounter } from "../../server/services/tools/view-counter.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
@@ -330,6 +336,57 @@ describe(`views and rate limits on ${databaseKind}`, () => {
         expect(decisions.filter((decision) => decision.allowed)).toHaveLength(rule.max);
         expect(await rowOf(key)).toEqual({ count: 50, lastRequest: T });
       }
+    });
+  });
+
+  describe("POST /api/tools/:id/views", () => {
+    let server: http.Server;
+    let base: string;
+    beforeAll(async () => {
+      const app = {
+        services: {
+          limitRate: (key: string, rule: RateRule) => consumeRateLimit(database.db, key, rule),
+          recordView: () => true,
+        },
+      } as unknown as Application;
+      const errors: ErrorRequestHandler = (error, _req, res, _next) => {
+        if (error instanceof AppError) res.status(error.status).json(error.toJSON());
+        else res.status(500).json({ error: { code: "INTERNAL", message: String(error) } });
+      };
+      // As behind a proxy on this machine, which names the client in X-Forwarded-For.
+      const routes = express()
+        .set("trust proxy", "loopback")
+        .use("/api/tools", toolActionRoutes(app), errors);
+      server = http.createServer(routes).listen(0, "127.0.0.1");
+      await new Promise((resolve) => server.once("listening", resolve));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/tools`;
+    });
+    afterAll(() => new Promise((resolve) => server.close(resolve)));
+    const view = (client: string) =>
+      fetch(`${base}/views-a/views`, { method: "POST", headers: { "x-forwarded-for": client } });
+    const countOf = async (key: string) =>
+      (
+        await database.db
+          .select({ count: authRateLimits.count })
+          .from(authRateLimits)
+          .where(eq(authRateLimits.key, key))
+      )[0]?.count;
+
+    it("counts every IPv6 address of one /64 as one client", async () => {
+      for (let n = 0; n < VIEW_RATE.max; n++) {
+        expect((await view(`2001:db8:77:1:${n.toString(16)}::1`)).status).toBe(204);
+      }
+      const refused = await view("2001:db8:77:1:abcd:ef01:2345:6789");
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await view("2001:db8:77:2::1")).status).toBe(204);
+      expect(await countOf("views:2001:db8:77:1::/64")).toBe(VIEW_RATE.max + 1);
+    });
+
+    it("counts an IPv4-mapped address as its IPv4 address", async () => {
+      expect((await view("::ffff:198.51.100.4")).status).toBe(204);
+      expect((await view("198.51.100.4")).status).toBe(204);
+      expect(await countOf("views:198.51.100.4")).toBe(2);
     });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   changePasswordSchema,
   deleteAccountSchema,
+  displayNameSchema,
   newPasswordSchema,
   PASSWORDS_DO_NOT_MATCH,
   resetRequestSchema,
@@ -40,6 +41,19 @@ describe("sign-up form (spec 3 Forms, spec 5)", () => {
     expect(PASSWORDS_DO_NOT_MATCH).toBe("Passwords do not match");
     const result = signUpSchema.safeParse({ ...signUp, confirmPassword: "correct horsE" });
     expect(problems(result)).toEqual([["confirmPassword", "Passwords do not match"]]);
+  });
+
+  it("refuses a display name with a control character or over 100 characters", () => {
+    expect(problems(signUpSchema.safeParse({ ...signUp, displayName: "Ada\u0000" }))).toEqual([
+      [
+        "displayName",
+        "The name holds a control character or another character that is not allowed.",
+      ],
+    ]);
+    expect(problems(displayNameSchema.safeParse({ displayName: "a".repeat(101) }))).toEqual([
+      ["displayName", "Use at most 100 characters."],
+    ]);
+    expect(displayNameSchema.safeParse({ displayName: "Ada Lovelace" }).success).toBe(true);
   });
 
   it("requires the email", () => {
