@@ -1,12 +1,12 @@
 import path from "node:path";
 import compression from "compression";
-import { sql } from "drizzle-orm";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { deleteAccountSchema } from "~/lib/account-forms";
 import { toolQuerySchema, queryFromSearchParams } from "~/lib/tool-query";
 import { adminRoutes } from "./api/admin-routes.server";
+import { healthCheck } from "./api/health.server";
 import { AUTH_BASE_PATH } from "./auth/auth.server";
 import { toolActionRoutes, isToolId } from "./api/likes-routes.server";
 import { liveStream } from "./api/live-stream.server";
@@ -25,6 +25,7 @@ import { rejectMalformedRequests } from "./http/request-guard.server";
 import { sameOriginWrites } from "./http/same-origin-writes.server";
 import { securityHeaders } from "./http/security-headers.server";
 import type { Logger } from "./logger.server";
+import { demoImagesOnDemand } from "./media/demo-images.server";
 
 const YEAR_S = 365 * 24 * 3600;
 
@@ -106,20 +107,11 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
   server.use(rejectMalformedRequests(env.APP_URL));
   server.use(sameOriginWrites(env.APP_URL));
 
-  server.get("/healthz", async (_req, res) => {
-    const databaseOk = await app.database.db
-      .execute(sql`select 1`)
-      .then(() => true)
-      .catch(() => false);
-    res.status(databaseOk ? 200 : 503).json({
-      ok: databaseOk,
-      database: app.database.kind,
-      images: app.isBackgroundWorkDone() ? "ready" : "generating",
-    });
-  });
+  server.get("/healthz", healthCheck(app));
 
   server.use(
     "/media",
+    demoImagesOnDemand(app.demoImages),
     express.static(app.mediaDir, { immutable: true, maxAge: YEAR_S * 1000, index: false }),
     (_req, res) => {
       res.status(404).type("text/plain").send("Not found");

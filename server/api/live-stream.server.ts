@@ -3,6 +3,7 @@ import type { Application } from "../boot.server";
 import type { LiveEvent } from "../live/live-events.server";
 import type { Resync } from "../live/live-hub.server";
 import { AppError } from "../errors.server";
+import { addressKeyOf } from "../rate-limit/client-key.server";
 import { signedInOf } from "./signed-in.server";
 
 const HEARTBEAT_MS = 25_000;
@@ -37,7 +38,7 @@ export function liveStream(
       res.json(busy.toJSON());
       return;
     }
-    const client = req.ip ?? "";
+    const client = addressKeyOf(req.ip ?? "");
     const open = openByClient.get(client) ?? 0;
     if (open >= maxPerClient) {
       res.status(429).json(new AppError("RATE_LIMITED", "Too many open streams.").toJSON());
