@@ -1,5 +1,7 @@
 import { mkdir } from "node:fs/promises";
+import net from "node:net";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -80,11 +82,30 @@ const connectionOptions = {
   keepAliveInitialDelayMillis: POSTGRES_LIMITS.keepAliveMs,
 };
 
-export async function openPostgres(url: string): Promise<DatabaseHandle> {
+/**
+ * The pool's connections give up connecting after 5 s. The pool itself is not given that limit:
+ * pg-pool would apply it to a request waiting its turn for a connection too, and a burst of
+ * writes to one row (200 likes at once) rightly queues longer than that.
+ */
+class PoolClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({
+      ...(typeof config === "string" ? { connectionString: config } : config),
+      connectionTimeoutMillis: POSTGRES_LIMITS.connectMs,
+    });
+  }
+}
+
+export async function openPostgres(
+  url: string,
+  { listenChecks = LISTEN_CHECKS }: { listenChecks?: ListenChecks } = {},
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    ...connectionOptions,
+    Client: PoolClient,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: POSTGRES_LIMITS.keepAliveMs,
     statement_timeout: POSTGRES_LIMITS.statementMs,
     idle_in_transaction_session_timeout: POSTGRES_LIMITS.idleInTransactionMs,
     query_timeout: POSTGRES_LIMITS.queryMs,
@@ -110,7 +131,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
       }
     },
     listen: (channel, onPayload, onReconnect) =>
-      listenOnPostgres(url, channel, onPayload, onReconnect),
+      listenOnPostgres(url, channel, onPayload, onReconnect, listenChecks),
     // A client whose `select 1` times out is dropped from the pool (released with the error),
     // so a connection to a vanished server is not kept.
     ping: () => pool.query(PING).then(() => {}),
@@ -118,50 +139,122 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   };
 }
 
-const RELISTEN_DELAY_MS = 1000;
+export interface ListenChecks {
+  /** How often the LISTEN connection proves it is alive with a `select 1`. */
+  everyMs: number;
+  /** How long that `select 1` may take before the connection counts as lost. */
+  timeoutMs: number;
+}
 
-/** LISTEN on a connection of its own, reconnecting after a failure until stopped. */
+const LISTEN_CHECKS: ListenChecks = { everyMs: 30_000, timeoutMs: 5_000 };
+/** The waits before each new attempt to listen, longer while the database stays away. */
+const RELISTEN_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+interface ListenLine {
+  client: pg.Client;
+  /** The connection's socket, ours so that a silent connection can be closed at once. */
+  socket: net.Socket | null;
+}
+
+/**
+ * LISTEN on a connection of its own, until stopped. A connection that fails says so ("error",
+ * "end"); a half-open one (the server or the network vanished without a word) says nothing, so
+ * TCP keepalive and a `select 1` every 30 s look for it. A lost connection is closed and replaced,
+ * with growing waits between attempts; `onReconnect` runs once it listens again, since the
+ * notifications sent meanwhile are lost.
+ */
 async function listenOnPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
-  onReconnect?: () => void,
+  onReconnect: (() => void) | undefined,
+  checks: ListenChecks,
 ): Promise<() => Promise<void>> {
-  let client: pg.Client | null = null;
+  let line: ListenLine | null = null;
   let isStopped = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
-    client = next;
-    next.on("notification", (message) => {
+  let failures = 0;
+  let isChecking = false;
+
+  const open = async (): Promise<ListenLine> => {
+    let socket: net.Socket | null = null;
+    const client = new pg.Client({
+      connectionString: url,
+      ...connectionOptions,
+      stream: () => (socket = new net.Socket()),
+    });
+    // pg asks for its stream while it builds the client, so the socket is known here.
+    const opened: ListenLine = { client, socket };
+    client.on("notification", (message) => {
       if (message.channel === channel && message.payload) onPayload(message.payload);
     });
-    // An error is followed by "end"; the connection is replaced there.
-    next.on("error", () => {});
-    next.on("end", () => {
-      if (client === next) reconnectLater();
-    });
-    await next.connect();
-    await next.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    // An error is followed by "end", where the connection is replaced.
+    client.on("error", () => {});
+    client.on("end", () => lose(opened));
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      opened.socket?.destroy();
+      throw error;
+    }
+    return opened;
+  };
+  const lose = (lost: ListenLine) => {
+    if (line !== lost) return;
+    line = null;
+    lost.socket?.destroy();
+    reconnectLater();
   };
   const reconnectLater = () => {
-    client = null;
     if (isStopped || retry) return;
+    const delay = RELISTEN_DELAYS_MS[Math.min(failures, RELISTEN_DELAYS_MS.length - 1)];
     retry = setTimeout(() => {
       retry = undefined;
-      connect().then(
-        () => onReconnect?.(),
+      open().then(
+        (opened) => {
+          if (isStopped) {
+            opened.socket?.destroy();
+            return;
+          }
+          line = opened;
+          failures = 0;
+          onReconnect?.();
+        },
         () => {
-          void client?.end().catch(() => {});
+          failures++;
           reconnectLater();
         },
       );
-    }, RELISTEN_DELAY_MS);
+    }, delay);
   };
-  await connect();
+
+  line = await open();
+  const check = { text: "select 1", query_timeout: checks.timeoutMs };
+  const checker = setInterval(() => {
+    const current = line;
+    if (!current || isChecking) return;
+    isChecking = true;
+    current.client
+      .query(check)
+      .catch(() => lose(current))
+      .finally(() => {
+        isChecking = false;
+      });
+  }, checks.everyMs);
+  checker.unref();
   return async () => {
     isStopped = true;
     clearTimeout(retry);
-    await client?.end().catch(() => {});
+    clearInterval(checker);
+    const last = line;
+    line = null;
+    if (!last) return;
+    // A polite goodbye, unless the server cannot hear it.
+    await Promise.race([
+      last.client.end().catch(() => {}),
+      delay(1_000, undefined, { ref: false }),
+    ]);
+    last.socket?.destroy();
   };
 }

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import express from "express";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { healthCheck } from "../../server/api/health.server";
 import { openPglite, openPostgres, type DatabaseHandle } from "../../server/db/client.server";
@@ -51,7 +52,7 @@ describe("/healthz", () => {
       status: 200,
       body: { ok: true, database: "pglite" },
     });
-  });
+  }, 60_000);
 
   it("answers 503 after about 2 s when the database does not answer at all", async () => {
     database = {
@@ -83,8 +84,10 @@ describe.skipIf(!serverUrl)("PostgreSQL behind a line that fails", () => {
   it("limits every pooled connection's statements and idle transactions", async () => {
     const database = await openPostgres(scratch.url);
     try {
-      const setting = async (name: string) =>
-        (await database.db.execute(sql.raw(`show ${name}`))).rows[0]?.[name];
+      const setting = async (name: string) => {
+        const result = await database.db.execute(sql.raw(`show ${name}`));
+        return (result as unknown as { rows: Record<string, string>[] }).rows[0]?.[name];
+      };
       expect(await setting("statement_timeout")).toBe("30s");
       expect(await setting("idle_in_transaction_session_timeout")).toBe("30s");
     } finally {
@@ -112,6 +115,47 @@ describe.skipIf(!serverUrl)("PostgreSQL behind a line that fails", () => {
     } finally {
       proxy.restore();
       await health.close();
+      await database.close();
+    }
+  }, 60_000);
+
+  it("finds a LISTEN connection gone silent, listens again, resyncs, and hears events again", async () => {
+    const database = await openPostgres(proxy.urlThrough(scratch.url), {
+      listenChecks: { everyMs: 300, timeoutMs: 500 },
+    });
+    const heard: string[] = [];
+    let resyncs = 0;
+    const stop = await database.listen(
+      "outage_events",
+      (payload) => heard.push(payload),
+      () => resyncs++,
+    );
+    // Another server's writes reach PostgreSQL straight, not through the failing line.
+    const writer = new pg.Client({ connectionString: scratch.url });
+    await writer.connect();
+    const notify = (payload: string) =>
+      writer.query("select pg_notify('outage_events', $1)", [payload]);
+    try {
+      await notify("before");
+      await expect.poll(() => heard).toEqual(["before"]);
+
+      proxy.cut();
+      const attemptsBefore = proxy.heldConnections;
+      await notify("while cut");
+      // The silent connection is found and a new one tried while the line is still down.
+      await expect
+        .poll(() => proxy.heldConnections, { timeout: 10_000 })
+        .toBeGreaterThan(attemptsBefore);
+      expect(resyncs).toBe(0);
+
+      proxy.restore();
+      await expect.poll(() => resyncs, { timeout: 30_000, interval: 200 }).toBe(1);
+      await notify("after");
+      await expect.poll(() => heard).toEqual(["before", "after"]);
+    } finally {
+      proxy.restore();
+      await stop();
+      await writer.end();
       await database.close();
     }
   }, 60_000);

@@ -8,6 +8,7 @@ import net from "node:net";
  */
 export async function startTcpProxy(target: { host: string; port: number }) {
   let isCut = false;
+  let heldConnections = 0;
   const sockets = new Set<net.Socket>();
   const live = new Set<{ isSilent: boolean }>();
   const track = (socket: net.Socket) => {
@@ -17,7 +18,10 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   };
   const server = net.createServer((client) => {
     track(client);
-    if (isCut) return;
+    if (isCut) {
+      heldConnections++;
+      return;
+    }
     const upstream = net.connect(target.port, target.host);
     track(upstream);
     const line = { isSilent: false };
@@ -37,6 +41,10 @@ export async function startTcpProxy(target: { host: string; port: number }) {
   const { port } = server.address() as net.AddressInfo;
   return {
     port,
+    /** How many connections arrived while the line was cut (and were never answered). */
+    get heldConnections() {
+      return heldConnections;
+    },
     /** `url` with its host and port replaced by the proxy's. */
     urlThrough(url: string) {
       const proxied = new URL(url);
