@@ -29,10 +29,7 @@ export function handleErrors(logger: Logger): express.ErrorRequestHandler {
       );
       return;
     }
-    res
-      .status(status)
-      .type("html")
-      .send(errorPage(clientError ? "That request is not valid" : "Something went wrong"));
+    res.status(status).type("html").send(errorPage(status, clientError?.body.error.message));
   };
 }
 
@@ -53,13 +50,24 @@ function clientErrorOf(error: unknown): ClientError | null {
 }
 
 /** A plain page for requests that fail before or outside React's own error pages. */
-function errorPage(title: string): string {
+function errorPage(status: number, reason?: string): string {
+  const title =
+    status === 413
+      ? "That request is too large"
+      : status < 500
+        ? "That address is not valid"
+        : "Something went wrong";
+  const detail = reason ? `<p>${escapeHtml(reason)}</p>` : "";
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<title>${title} | Business AI Tools Directory</title></head>` +
     `<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;text-align:center">` +
-    `<h1>${title}</h1><p>Check the address, or start again from the home page.</p>` +
+    `<h1>${title}</h1>${detail}<p>Check the address, or start again from the home page.</p>` +
     `<p><a href="/">Go to the home page</a> · <a href="/ai-tools">Browse AI tools</a></p></body></html>`
   );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
