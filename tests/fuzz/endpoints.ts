@@ -75,18 +75,32 @@ export function parseApiDoc(markdown: string): { endpoints: ApiEndpoint[]; bodyF
 interface RouteEntry {
   path?: string;
   index?: boolean;
+  file: string;
   children?: RouteEntry[];
 }
 
-/** Every page path pattern of app/routes.ts, e.g. /ai-tools/:category, /tool/*, /. */
-export function pageRoutePatterns(entries: readonly RouteEntry[] = routes, parent = ""): string[] {
-  const patterns: string[] = [];
+export interface PageRoute {
+  /** e.g. /ai-tools/:category, /tool/*, / */
+  pattern: string;
+  /** The route module exports an action: it takes POST (and other writes). */
+  hasAction: boolean;
+}
+
+/** Every page route of app/routes.ts. */
+export function pageRoutes(entries: readonly RouteEntry[] = routes, parent = ""): PageRoute[] {
+  const found: PageRoute[] = [];
   for (const entry of entries) {
     const own = entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
-    if (entry.index || (entry.path !== undefined && !entry.children)) patterns.push(own || "/");
-    if (entry.children) patterns.push(...pageRoutePatterns(entry.children, own));
+    if (entry.index || (entry.path !== undefined && !entry.children)) {
+      const source = readFileSync(path.resolve("app", entry.file), "utf8");
+      found.push({
+        pattern: own || "/",
+        hasAction: /export (async )?function action\b/.test(source),
+      });
+    }
+    if (entry.children) found.push(...pageRoutes(entry.children, own));
   }
-  return [...new Set(patterns)];
+  return found;
 }
 
 export function readApiDoc(): ReturnType<typeof parseApiDoc> {

@@ -86,8 +86,6 @@ export class FuzzServer {
   #hasExited = true;
   #exitNote = "";
   readonly log: LogLine[] = [];
-  /** How often it was started again after it stopped by itself. */
-  restarts = 0;
 
   private constructor(
     readonly kind: DatabaseKind,
@@ -189,9 +187,17 @@ export class FuzzServer {
     throw new Error(`The server did not answer /healthz within 120 s:\n${this.logTail(20)}`);
   }
 
+  /** True once the process has exited, waiting up to `ms` for it. */
+  async exitsWithin(ms: number): Promise<boolean> {
+    if (this.#hasExited) return true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.#exit, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
+    return this.#hasExited;
+  }
+
   /** Starts it again on the same data after it stopped by itself. */
   async restart(): Promise<void> {
-    this.restarts++;
     await this.#exit;
     await this.start();
   }

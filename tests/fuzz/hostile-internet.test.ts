@@ -4,7 +4,7 @@ import { slugify } from "~/lib/slug";
 import type { CategoryEntry } from "~/lib/category-stats";
 import type { ToolCard } from "~/lib/tool";
 import { getJson, signIn, freshClientAddress } from "./app-client";
-import { pageRoutePatterns, readApiDoc } from "./endpoints";
+import { pageRoutes, readApiDoc } from "./endpoints";
 import { FuzzServer, type DatabaseKind } from "./fuzz-server";
 import type { FuzzContext } from "./hostile-requests";
 import { formatFailures, formatSummary, fuzz, type FuzzReport } from "./run-fuzz";
@@ -56,8 +56,12 @@ describe("what the fuzzing aims at", () => {
     expect(bodyFields).toEqual(expect.arrayContaining(["email", "password", "newPassword", "ids"]));
   });
 
-  test("every page route of app/routes.ts is a pattern to fill", () => {
-    expect(pageRoutePatterns()).toEqual(
+  test("every page route of app/routes.ts is a pattern to fill, and those with an action take POST", () => {
+    const pages = pageRoutes();
+    expect(pages.filter((page) => page.hasAction).map((page) => page.pattern)).toContain(
+      "/newsletter",
+    );
+    expect(pages.map((page) => page.pattern)).toEqual(
       expect.arrayContaining([
         "/",
         "/ai-tools/:category/:subCategory/:toolName",
@@ -97,7 +101,7 @@ async function fuzzContext(server: FuzzServer): Promise<FuzzContext> {
     port: server.port,
     appUrl: server.url,
     endpoints,
-    pagePatterns: pageRoutePatterns(),
+    pages: pageRoutes(),
     bodyFields,
     toolIds: orNone(cards.map((card) => card.id)),
     toolPaths: orNone(cards.map(toolPath)),
@@ -145,7 +149,6 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
       batchSize: BATCH_SIZE,
     });
     summaries.push(formatSummary(name, report));
-    console.log(formatSummary(name, report));
     if (report.failures.length > 0) {
       throw new Error(
         `${report.failures.length} distinct failures on ${name} (replay with FUZZ_SEED=${SEED}):\n\n` +

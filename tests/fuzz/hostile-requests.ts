@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { EXPORT_COLUMNS } from "../../server/services/catalogue-files/catalogue-format.server";
-import type { ApiEndpoint } from "./endpoints";
+import type { ApiEndpoint, PageRoute } from "./endpoints";
 
 // fast-check arbitraries for requests from a hostile internet. A request is plain data (strings
 // hold bytes, one character per byte) so that a failing one prints as the exact bytes sent.
@@ -46,7 +46,7 @@ export interface FuzzContext {
   port: number;
   appUrl: string;
   endpoints: readonly ApiEndpoint[];
-  pagePatterns: readonly string[];
+  pages: readonly PageRoute[];
   bodyFields: readonly string[];
   toolIds: readonly string[];
   toolPaths: readonly string[];
@@ -269,6 +269,7 @@ function queryPairs(ctx: FuzzContext): fc.Arbitrary<QueryPair[] | string> {
     value: queryValue(ctx),
   });
   return fc.oneof(
+    { withCrossShrink: true },
     { weight: 30, arbitrary: fc.constant<QueryPair[]>([]) },
     { weight: 60, arbitrary: fc.array(pair, { minLength: 1, maxLength: 5 }) },
     {
@@ -337,7 +338,7 @@ function fillPattern(
 interface Aim {
   label: string;
   path: string;
-  documentedMethod: string | null;
+  documentedMethod: string;
   query: Record<string, string[]>;
 }
 
@@ -426,13 +427,13 @@ function aimOf(
       };
     }
     case "page": {
-      const pattern = ctx.pagePatterns[choice.index % ctx.pagePatterns.length]!;
+      const { pattern, hasAction } = ctx.pages[choice.index % ctx.pages.length]!;
       const filled = fillPattern(pattern, fillers, splat, ctx);
       return {
         label: `page ${pattern}`,
         path:
           filled === "/" && choice.suffix === ".data" ? "/_root.data" : `${filled}${choice.suffix}`,
-        documentedMethod: null,
+        documentedMethod: hasAction ? "POST" : "GET",
         query: {},
       };
     }
@@ -440,11 +441,11 @@ function aimOf(
       return {
         label: "page /ai-tools/:category/:subCategory/:toolName",
         path: ctx.toolPaths[choice.index % ctx.toolPaths.length]!,
-        documentedMethod: null,
+        documentedMethod: "GET",
         query: {},
       };
     case "other":
-      return { label: "other", path: choice.path, documentedMethod: null, query: {} };
+      return { label: "other", path: choice.path, documentedMethod: "GET", query: {} };
   }
 }
 
@@ -720,6 +721,7 @@ const single = (text: string): BodyPart[] => (text ? [{ text, times: 1 }] : []);
 function body(ctx: FuzzContext): fc.Arbitrary<BodyChoice> {
   const json = "application/json";
   return fc.oneof(
+    { withCrossShrink: true },
     { weight: 10, arbitrary: fc.constant<BodyChoice>({ contentType: null, parts: [] }) },
     {
       weight: 12,
@@ -1013,6 +1015,7 @@ function headerChoices(ctx: FuzzContext): fc.Arbitrary<[string, string]> {
 function hostHeaders(ctx: FuzzContext): fc.Arbitrary<[string, string][]> {
   const own = `127.0.0.1:${ctx.port}`;
   return fc.oneof(
+    { withCrossShrink: true },
     { weight: 20, arbitrary: fc.constant<[string, string][]>([["Host", own]]) },
     {
       weight: 1,
@@ -1080,6 +1083,7 @@ export function hostileRequest(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
       ),
       clientAddress: fc.option(fc.ipV4(), { freq: 2 }),
       extra: fc.oneof(
+        { withCrossShrink: true },
         { weight: 1, arbitrary: fc.constant([]) },
         { weight: 2, arbitrary: fc.array(headerChoices(ctx), { minLength: 1, maxLength: 3 }) },
       ),
@@ -1094,6 +1098,12 @@ export function hostileRequest(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
         { freq: 6 },
       ),
       framing,
+      // Most requests are well-formed HTTP with hostile content; the rest may break the syntax
+      // too (shrinking prefers the first).
+      isRaw: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(false) },
+        { weight: 1, arbitrary: fc.constant(true) },
+      ),
     })
     .map((parts): FuzzRequest => {
       const aim = aimOf(parts.aim, parts.fillers, parts.splat, ctx);
@@ -1105,13 +1115,9 @@ export function hostileRequest(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
       const contentType = parts.contentTypeLie ?? parts.body.contentType;
       if (contentType && hasBody) headers.push(["Content-Type", contentType]);
       headers.push(...parts.extra);
-      const method =
-        parts.method === "documented"
-          ? (aim.documentedMethod ?? (hasBody ? "POST" : "GET"))
-          : parts.method;
-      return {
+      const request: FuzzRequest = {
         label: aim.label,
-        method,
+        method: parts.method === "documented" ? aim.documentedMethod : parts.method,
         target: `${aim.path}${queryString(parts.query, aim.query)}`,
         version: parts.version,
         identity: parts.identity,
@@ -1120,7 +1126,38 @@ export function hostileRequest(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
         framing:
           !hasBody && parts.framing.kind === "declared-shorter" ? { kind: "exact" } : parts.framing,
       };
+      return parts.isRaw ? request : wellFormed(request);
     });
+}
+
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const WELL_FORMED_LENGTH = 4_000;
+
+/**
+ * The request with its hostility kept to what HTTP syntax allows: bytes a request line or header
+ * cannot carry are percent-encoded or dropped, lengths stay below Node's header limit, and the
+ * framing is honest about the body (lying lengths stay in the raw requests).
+ */
+function wellFormed(request: FuzzRequest): FuzzRequest {
+  const target = [...request.target]
+    .map((char) => (/[\x21-\x7e]/.test(char) ? char : percentEncode(char)))
+    .join("")
+    .slice(0, WELL_FORMED_LENGTH);
+  const headers = request.headers
+    .filter(([name]) => TOKEN.test(name))
+    .map(([name, value]): [string, string] => [
+      name,
+      value.replace(/[^\t\x20-\x7e\x80-\xff]/g, "").slice(0, WELL_FORMED_LENGTH / 2),
+    ]);
+  const isHonest = ["exact", "none", "chunked"].includes(request.framing.kind);
+  return {
+    ...request,
+    method: TOKEN.test(request.method) && request.method.length < 20 ? request.method : "GET",
+    target: target.startsWith("/") || target === "*" ? target : `/${target}`,
+    version: "HTTP/1.1",
+    headers,
+    framing: isHonest ? request.framing : { kind: "exact" },
+  };
 }
 
 // Bytes on the wire --------------------------------------------------------------------------

@@ -12,6 +12,8 @@ export type RawOutcome =
       /** False when the connection ended or timed out before the body was complete. */
       isComplete: boolean;
       bodyBytes: number;
+      /** The first bytes of the body, for messages. */
+      bodyStart: string;
       ms: number;
     }
   | {
@@ -65,6 +67,7 @@ export function sendRaw(bytes: Buffer, options: RawRequestOptions): Promise<RawO
     let head: Head | null = null;
     let bodyBytes = 0;
     let tail = Buffer.alloc(0);
+    let bodyStart = "";
     let isSettled = false;
 
     const finish = (outcome: RawOutcome) => {
@@ -82,6 +85,7 @@ export function sendRaw(bytes: Buffer, options: RawRequestOptions): Promise<RawO
       headers: head!.headers,
       isComplete,
       bodyBytes,
+      bodyStart,
       ms: elapsed(),
     });
     const noAnswer = (
@@ -106,6 +110,7 @@ export function sendRaw(bytes: Buffer, options: RawRequestOptions): Promise<RawO
 
     const onBody = (chunk: Buffer) => {
       bodyBytes += chunk.length;
+      if (bodyStart.length < 300) bodyStart += chunk.subarray(0, 300).toString("latin1");
       tail = Buffer.concat([tail, chunk]).subarray(-16);
       if (isBodyComplete()) finish(answer(true));
     };

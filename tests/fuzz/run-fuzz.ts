@@ -26,10 +26,11 @@ export interface Failure {
   /** What went wrong, e.g. "answered 500" or "the process exited". */
   problem: string;
   signature: string;
-  request: FuzzRequest;
+  /** One request, or the batch sent together when no single one of them fails alone. */
+  requests: FuzzRequest[];
   outcome: RawOutcome | null;
   logLines: string[];
-  /** How many requests of the run failed this way (before and while shrinking). */
+  /** How many times the run met it (shrinking not counted). */
   seen: number;
 }
 
@@ -39,11 +40,17 @@ export interface FuzzReport {
   batches: number;
   elapsedMs: number;
   byClass: Record<"2xx" | "3xx" | "4xx" | "5xx" | "no answer", number>;
+  byStatus: Record<string, number>;
   /** Unanswered requests that are expected (a body still owed, CONNECT), by reason. */
   allowedNoAnswer: Record<string, number>;
   failures: Failure[];
   restarts: number;
+  /** Set when the process stopped more often than MAX_RESTARTS and the run ended early. */
+  isStoppedEarly: boolean;
 }
+
+/** Each restart after a crash costs seconds; past this many the run ends with what it found. */
+const MAX_RESTARTS = 8;
 
 /** The documented 5xx: a database that does not answer, and the server-wide live stream cap. */
 function isAllowedServerError(request: FuzzRequest, status: number): boolean {
@@ -81,7 +88,9 @@ function judge(
     if (outcome.status >= 500 && !isAllowedServerError(request, outcome.status)) {
       return { problem: `answered ${outcome.status}`, signature: `${outcome.status}|${where}` };
     }
-    if (!outcome.isComplete && request.method !== "HEAD") {
+    // A body still owed by the client may hold the rest of an early answer back.
+    const isOwed = request.framing.kind === "declared-longer";
+    if (!outcome.isComplete && request.method !== "HEAD" && !isOwed) {
       return {
         problem: `answer ${outcome.status} cut off after ${outcome.bodyBytes} body bytes`,
         signature: `cut-off|${where}`,
@@ -101,7 +110,7 @@ const timeoutOf = (request: FuzzRequest) =>
     ? 1_500
     : request.framing.kind === "declared-huge"
       ? 5_000
-      : 15_000;
+      : 10_000;
 
 interface Sessions {
   user: string;
@@ -121,15 +130,19 @@ export async function fuzz(
     batches: 0,
     elapsedMs: 0,
     byClass: { "2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0, "no answer": 0 },
+    byStatus: {},
     allowedNoAnswer: {},
     failures: [],
     restarts: 0,
+    isStoppedEarly: false,
   };
   const known = new Map<string, Failure>();
   let sessions: Sessions = await signInBoth(server);
 
   const tally = (request: FuzzRequest, outcome: RawOutcome) => {
     report.requests++;
+    const status = outcome.kind === "answer" ? String(outcome.status) : outcome.reason;
+    report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
     if (outcome.kind === "answer") {
       const cls = `${Math.floor(outcome.status / 100)}xx` as keyof FuzzReport["byClass"];
       if (cls in report.byClass) report.byClass[cls]++;
@@ -143,16 +156,15 @@ export async function fuzz(
   // The failing batch fast-check is shrinking, and a cap on how long it may shrink.
   let lastFailure: Failure[];
   let shrinkRuns = 0;
-  let shrinkRestarts = 0;
   let isShrinking = false;
+  let isStopped = false;
   const SHRINK_RUN_CAP = 300;
-  const SHRINK_RESTART_CAP = 6;
 
   const runBatch = async (batch: FuzzRequest[]): Promise<boolean> => {
+    if (isStopped) return true;
     if (isShrinking) {
       shrinkRuns++;
-      const isCapped = shrinkRuns > SHRINK_RUN_CAP || shrinkRestarts > SHRINK_RESTART_CAP;
-      if (isCapped || Date.now() > deadline + 30_000) return true;
+      if (shrinkRuns > SHRINK_RUN_CAP || Date.now() > deadline + 30_000) return true;
     } else if (Date.now() > deadline) {
       return true;
     }
@@ -167,50 +179,30 @@ export async function fuzz(
         }),
       ),
     );
-    // A crash shows a moment after the answer it cut short.
-    await new Promise((resolve) =>
-      setTimeout(resolve, outcomes.some((o) => o.kind === "no-answer") ? 150 : 0),
-    );
     const failures: Failure[] = [];
     const logLines = () => server.log.slice(logStart).map((line) => line.text);
     batch.forEach((request, i) => {
       const outcome = outcomes[i]!;
       tally(request, outcome);
       const verdict = judge(request, outcome);
-      if (verdict) failures.push({ ...verdict, request, outcome, logLines: [], seen: 1 });
+      if (verdict)
+        failures.push({ ...verdict, requests: [request], outcome, logLines: [], seen: 1 });
     });
-    if (!server.isAlive()) {
-      const lines = logLines();
-      const exitNote = server.exitNote;
-      await restart();
-      // Which request of the batch stops it: replayed one at a time (not while shrinking, where
-      // fast-check does that work).
-      const culprit = isShrinking || batch.length === 1 ? batch : await findCrashCulprit(batch);
-      const signature = `crash|${culprit.map((r) => `${normalMethod(r.method)} ${r.label}`).join(" + ")}`;
-      const seen = known.get(signature);
-      if (seen) {
-        seen.seen++;
-        return true;
-      }
-      if (isShrinking) shrinkRestarts++;
-      lastFailure = [
-        {
-          problem: `the process ${exitNote}`,
-          signature,
-          request: culprit[0]!,
-          outcome: outcomes[batch.indexOf(culprit[0]!)] ?? null,
-          logLines: lines,
-          seen: 1,
-        },
-      ];
-      isShrinking = true;
-      return false;
+    // A crash shows a moment after the answers it cut short, or as a /healthz that fails.
+    if (failures.some((failure) => failure.outcome?.kind === "no-answer")) {
+      await server.exitsWithin(1_000);
     }
-    if (!(await server.isHealthy())) {
+    const isHealthy = server.isAlive() && (await server.isHealthy());
+    if (!isHealthy) await server.exitsWithin(1_000);
+    if (!server.isAlive()) {
+      await recordCrash(batch, outcomes, logLines());
+      return true;
+    }
+    if (!isHealthy) {
       failures.push({
         problem: "/healthz did not answer 200 after the batch",
         signature: `unhealthy|${batch.map((r) => r.label).join(" + ")}`,
-        request: batch[0]!,
+        requests: batch,
         outcome: null,
         logLines: [],
         seen: 1,
@@ -230,9 +222,43 @@ export async function fuzz(
   };
 
   async function restart() {
-    await server.restart();
     report.restarts++;
+    if (report.restarts > MAX_RESTARTS) {
+      isStopped = true;
+      return;
+    }
+    await server.restart();
     sessions = await signInBoth(server);
+  }
+
+  /**
+   * The process stopped: start it again, find the request that stops it on its own (replayed one
+   * at a time) and record it once. Not shrunk: every try that crashes costs a restart.
+   */
+  async function recordCrash(batch: FuzzRequest[], outcomes: RawOutcome[], lines: string[]) {
+    const exitNote = server.exitNote;
+    await restart();
+    // A crash while shrinking another failure is not that failure.
+    if (isShrinking || isStopped) return;
+    const culprit = batch.length === 1 ? batch : await findCrashCulprit(batch);
+    const signature = `crash|${culprit.map((r) => `${normalMethod(r.method)} ${r.label}`).join(" + ")}`;
+    const seen = known.get(signature);
+    if (seen) {
+      seen.seen++;
+      return;
+    }
+    const failure: Failure = {
+      problem:
+        `the process ${exitNote}` +
+        (culprit.length > 1 ? " (after these requests together; none alone stops it)" : ""),
+      signature,
+      requests: culprit,
+      outcome: outcomes[batch.indexOf(culprit[0]!)] ?? null,
+      logLines: lines,
+      seen: 1,
+    };
+    known.set(signature, failure);
+    report.failures.push(failure);
   }
 
   /** The first request of the batch that stops the server on its own, or the whole batch. */
@@ -244,8 +270,7 @@ export async function fuzz(
         isHead: request.method === "HEAD",
       });
       tally(request, outcome);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      if (!server.isAlive()) {
+      if (await server.exitsWithin(outcome.kind === "no-answer" ? 1_000 : 200)) {
         await restart();
         return [request];
       }
@@ -255,10 +280,13 @@ export async function fuzz(
 
   const arbitrary = fc.array(hostileRequest(ctx), { minLength: 1, maxLength: options.batchSize });
   const chunkRuns = 20;
-  for (let chunk = 0; report.requests < options.maxRequests && Date.now() < deadline; chunk++) {
+  for (
+    let chunk = 0;
+    report.requests < options.maxRequests && Date.now() < deadline && !isStopped;
+    chunk++
+  ) {
     isShrinking = false;
     shrinkRuns = 0;
-    shrinkRestarts = 0;
     lastFailure = [];
     let internalError: unknown = null;
     const property = fc.asyncProperty(arbitrary, (batch) =>
@@ -281,6 +309,7 @@ export async function fuzz(
     if (chunk % 5 === 4) sessions = await keepSignedIn(server, sessions);
   }
   report.elapsedMs = Date.now() - startedAt;
+  report.isStoppedEarly = isStopped;
   return report;
 }
 
@@ -320,7 +349,7 @@ export function formatFailures(report: FuzzReport, port: number): string {
         .join("\n");
       return [
         `${i + 1}. ${failure.problem}  [${failure.signature}; seen ${failure.seen}×]`,
-        `   ${describeRequest(failure.request, port)}`,
+        ...failure.requests.map((request) => `   ${describeRequest(request, port)}`),
         `   -> ${describeOutcome(failure.outcome)}`,
         log ? `   server log:\n${log}` : "   server log: (nothing)",
       ].join("\n");
@@ -338,6 +367,12 @@ export function formatSummary(kind: string, report: FuzzReport): string {
     `${(report.elapsedMs / 1000).toFixed(0)} s. 2xx ${n(report.byClass["2xx"])}, 3xx ${n(report.byClass["3xx"])}, ` +
     `4xx ${n(report.byClass["4xx"])}, 5xx ${n(report.byClass["5xx"])}, no answer ${n(report.byClass["no answer"])}` +
     (allowed ? ` (expected: ${allowed})` : "") +
-    `. Distinct failures: ${report.failures.length}; restarts after a crash: ${report.restarts}.`
+    `. Distinct failures: ${report.failures.length}; restarts after a crash: ${report.restarts}` +
+    (report.isStoppedEarly ? " (too many: the run stopped early)" : "") +
+    `.\n  by status: ` +
+    Object.entries(report.byStatus)
+      .sort(([, a], [, b]) => b - a)
+      .map(([status, count]) => `${status} ${n(count)}`)
+      .join(", ")
   );
 }
