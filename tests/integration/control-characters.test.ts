@@ -9,6 +9,7 @@ import type { Application } from "../../server/boot.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { AppError } from "../../server/errors.server";
 import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
+import { getEditableTool } from "../../server/services/admin/get-editable-tool.server";
 import { listAdminTools } from "../../server/services/admin/list-admin-tools.server";
 import {
   importCatalogue,
@@ -96,6 +97,11 @@ describe(`control characters at the admin API on ${databaseKind}`, () => {
     const report = (await response.json()) as { status: string; message: string };
     expect(report.status).toBe("failed");
     expect(report.message).toContain("col\ufffdumn");
+  });
+
+  it("finds no tool to edit for an id holding a NUL (the edit page answers 404)", async () => {
+    expect(await getEditableTool(database.db, "demo-0001")).not.toBeNull();
+    expect(await getEditableTool(database.db, "demo-0001\u0000")).toBeNull();
   });
 
   it("answers 400 for a NUL in the import's file name", async () => {
