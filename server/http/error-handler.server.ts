@@ -10,7 +10,9 @@ import type { Logger } from "../logger.server";
 export function handleErrors(logger: Logger): express.ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const clientError = clientErrorOf(error);
-    if (!clientError) {
+    // A refusal the client caused is routine; a failure on our side (a bug, or an AppError such as
+    // UNAVAILABLE with its cause attached) is logged with its stack.
+    if (!clientError || clientError.status >= 500) {
       logger.error({ err: error, method: req.method, url: req.originalUrl }, "request failed");
     }
     if (res.headersSent) {
