@@ -253,6 +253,17 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
           }
         }
       }),
+      // ASVS V7.2.4: signing in again in the same browser ends the session it held before, so a
+      // token someone saw earlier dies with the new sign-in.
+      after: createAuthMiddleware(async (ctx) => {
+        const newSession = ctx.context.newSession;
+        if (!newSession) return;
+        const cookie = ctx.context.authCookies.sessionToken.name;
+        const previousToken = await ctx.getSignedCookie(cookie, ctx.context.secret);
+        if (previousToken && previousToken !== newSession.session.token) {
+          await ctx.context.internalAdapter.deleteSession(previousToken);
+        }
+      }),
     },
     databaseHooks: {
       user: {

@@ -99,6 +99,22 @@ describe(`sessions and reset tokens on ${databaseKind}`, () => {
     expect(await sessionOf(first)).toMatchObject({ user: { email: "sessions@example.com" } });
   });
 
+  it("ends the session a browser held when it signs in again", async () => {
+    const appUrl = "http://localhost:3000";
+    const auth = build(appUrl);
+    const account = { email: "again@example.com", password: PASSWORD };
+    await call(auth, appUrl, "/sign-up/email", { ...account, name: "" });
+    const first = cookieOf(await call(auth, appUrl, "/sign-in/email", account));
+    const other = cookieOf(await call(auth, appUrl, "/sign-in/email", account));
+    const again = cookieOf(await call(auth, appUrl, "/sign-in/email", account, first));
+    const sessionOf = async (cookie: string) =>
+      (await call(auth, appUrl, "/get-session", undefined, cookie)).json();
+    expect(await sessionOf(first)).toBeNull();
+    expect(await sessionOf(again)).toMatchObject({ user: { email: "again@example.com" } });
+    // Another device's session is not this browser's to end.
+    expect(await sessionOf(other)).toMatchObject({ user: { email: "again@example.com" } });
+  });
+
   it("takes a reset token once, and not after its hour", async () => {
     const appUrl = "http://localhost:3000";
     const auth = build(appUrl);
