@@ -15,6 +15,19 @@ export interface CheckResult {
   problems: string[];
 }
 
+/** A refusal other than the rate limit means the load itself is wrong (a lost session, a bad id). */
+function unexpectedRefusals(
+  kind: string,
+  writes: readonly { outcome: string; status: number | null }[],
+) {
+  const statuses = writes
+    .filter((write) => write.outcome === "refused" && write.status !== 429)
+    .map((write) => write.status);
+  return statuses.length === 0
+    ? []
+    : [`${statuses.length} ${kind} requests refused: ${[...new Set(statuses)].join(", ")}`];
+}
+
 /**
  * Every (person, tool) ends as the last acknowledged like or unlike said; a later request whose
  * answer never came (in flight at the kill) may or may not have been written.
@@ -45,6 +58,7 @@ export function checkLikes(likes: readonly LikeWrite[], persisted: PersistedStat
   }
   const acked = likes.filter((write) => write.outcome === "acked").length;
   const refused = likes.filter((write) => write.outcome === "refused").length;
+  problems.push(...unexpectedRefusals("like", likes));
   return {
     summary: [
       `${acked} likes/unlikes acked (${refused} refused), ${asAcked}/${byPair.size} person-tool states as acked (${inDoubt} in flight at kill)`,
@@ -85,10 +99,11 @@ export function checkImports(ledger: WriteLedger, persisted: PersistedState): Ch
 }
 
 /**
- * Views wait in memory and are written every VIEW_FLUSH_MS (documented: docs/api.md), so a kill
- * may lose the views acknowledged since the last flush that committed. A view acknowledged
- * earlier than (flush interval + slack + the longest import, whose table lock holds a flush back)
- * before the kill must be there; nothing beyond what was sent may be.
+ * Views wait in memory and are written every VIEW_FLUSH_MS (documented in docs/api.md), so a kill
+ * may lose the views acknowledged since the last flush that committed. What must survive: every
+ * count the server showed before the kill (it shows a count once its flush committed), and every
+ * view acknowledged longer ago than the flush interval, a slack and the longest import (whose
+ * table lock holds a flush back). Nothing beyond the views sent may appear.
  */
 export function checkViews(
   ledger: WriteLedger,
@@ -100,35 +115,38 @@ export function checkViews(
     ...ledger.imports.map((write) => (write.answeredAt ?? ledger.killedAt) - write.startedAt),
   );
   const window = VIEW_FLUSH_MS + FLUSH_SLACK_MS + longestImport;
-  const safeBefore = ledger.killedAt - window;
-  const problems: string[] = [];
-  let acked = 0;
-  let minimum = 0;
-  let maximum = 0;
-  let found = 0;
+  const settledBy = ledger.killedAt - window;
+  const problems = unexpectedRefusals("view", ledger.views);
+  const totals = { acked: 0, found: 0, shown: 0, settled: 0, minimum: 0, maximum: 0 };
   for (const [toolId, start] of before) {
     const writes = ledger.views.filter((write) => write.toolId === toolId);
-    const toolAcked = writes.filter((write) => write.outcome === "acked");
-    const settled = toolAcked.filter((write) => write.answeredAt! <= safeBefore).length;
-    const sent = toolAcked.length + writes.filter((write) => write.outcome === "unknown").length;
-    const views = persisted.views.get(toolId) ?? 0;
-    acked += toolAcked.length;
-    minimum += settled;
-    maximum += sent;
-    found += views - start;
-    if (views < start + settled || views > start + sent) {
+    const acked = writes.filter((write) => write.outcome === "acked");
+    const settled = acked.filter((write) => write.answeredAt! <= settledBy).length;
+    const shown = (ledger.viewsShown.get(toolId) ?? start) - start;
+    const minimum = Math.max(settled, shown);
+    const maximum = acked.length + writes.filter((write) => write.outcome === "unknown").length;
+    const found = (persisted.views.get(toolId) ?? 0) - start;
+    totals.acked += acked.length;
+    totals.found += found;
+    totals.shown += shown;
+    totals.settled += settled;
+    totals.minimum += minimum;
+    totals.maximum += maximum;
+    if (found < minimum || found > maximum) {
       problems.push(
-        `views of ${toolId}: ${views - start} added, expected ${settled}..${sent} (${toolAcked.length} acked)`,
+        `views of ${toolId}: ${found} added, expected ${minimum}..${maximum} (${acked.length} acked, ${shown} shown before the kill, ${settled} acked before its last ${Math.round(window)} ms)`,
       );
     }
   }
   return {
     summary: [
-      `views ${acked} acked, ${found} found within ${minimum}..${maximum} (views acked in the last ${Math.round(window)} ms before the kill may be lost: flushed every ${VIEW_FLUSH_MS} ms)`,
+      `views ${totals.acked} acked, ${totals.found} found within ${totals.minimum}..${totals.maximum} (batched: at least the ${totals.shown} shown before the kill and the ${totals.settled} acked before its last ${seconds(window)}, at most those sent)`,
     ],
     problems,
   };
 }
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 const taxonomyText = (taxonomy: readonly CategoryEntry[]) =>
   JSON.stringify(

@@ -12,6 +12,8 @@ export interface RequestOptions {
   body?: string;
   agent?: http.Agent;
   timeoutMs?: number;
+  /** Sees the body as it arrives (a stream's lines count even if the answer is cut off later). */
+  onData?: (text: string) => void;
 }
 
 /**
@@ -22,7 +24,7 @@ export function sendRequest(
   base: string,
   method: string,
   path: string,
-  { headers = {}, body, agent, timeoutMs = 30_000 }: RequestOptions = {},
+  { headers = {}, body, agent, timeoutMs = 30_000, onData }: RequestOptions = {},
 ): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -36,7 +38,10 @@ export function sendRequest(
       },
       (response) => {
         const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          onData?.(chunk.toString("utf8"));
+        });
         response.on("error", reject);
         response.on("close", () => {
           if (!response.complete) reject(new Error("The answer was cut off"));

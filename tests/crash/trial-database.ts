@@ -61,11 +61,13 @@ export interface TrialDatabase {
 /**
  * The database every trial of an engine starts from, prepared once (a first start's initdb and
  * demo catalogue take seconds): migrated, the demo catalogue loaded as a first start loads it, the
- * test accounts verified, one of them admin. Each trial gets a copy.
+ * test accounts verified, one of them admin. Each trial gets a copy. A server may run on the
+ * template itself (to sign in once for every trial: the copies share its AUTH_SECRET).
  */
 export interface TemplateDatabase {
   engine: Engine;
   onlineTools: { id: string; views: number }[];
+  serverEnv: Record<string, string>;
   /** A fresh copy for one trial, with `dataDir` as the server's DATA_DIR. */
   copyFor(dataDir: string): Promise<TrialDatabase>;
   dispose(): Promise<void>;
@@ -116,12 +118,16 @@ async function fillTemplate(database: DatabaseHandle, accounts: TestAccounts) {
   }
 }
 
-function serverEnvOf(dataDir: string, databaseUrl: string | null): Record<string, string> {
+function serverEnvOf(
+  dataDir: string,
+  databaseUrl: string | null,
+  secret: string,
+): Record<string, string> {
   return {
     DATA_DIR: dataDir,
     // Empty counts as unset: PGlite in DATA_DIR.
     DATABASE_URL: databaseUrl ?? "",
-    AUTH_SECRET: randomBytes(24).toString("hex"),
+    AUTH_SECRET: secret,
     TRUST_PROXY: "loopback",
     SEED_DEMO: "true",
     SMTP_URL: "",
@@ -136,14 +142,16 @@ export async function preparePgliteTemplate(accounts: TestAccounts): Promise<Tem
   const templateDir = await mkdtemp(path.join(tmpdir(), "crash-template-"));
   const files = path.join(templateDir, "pglite");
   const onlineTools = await fillTemplate(await openPglite(files), accounts);
+  const secret = randomBytes(24).toString("hex");
   return {
     engine: "pglite",
     onlineTools,
+    serverEnv: serverEnvOf(templateDir, null, secret),
     async copyFor(dataDir) {
       await cp(files, path.join(dataDir, "pglite"), { recursive: true });
       return {
         engine: "pglite",
-        serverEnv: serverEnvOf(dataDir, null),
+        serverEnv: serverEnvOf(dataDir, null, secret),
         open: () => openPglite(path.join(dataDir, "pglite")),
         dispose: async () => {},
       };
@@ -174,20 +182,27 @@ export async function preparePostgresTemplate(
   const template = `crash_template_${randomBytes(6).toString("hex")}`;
   await runOnServer(`CREATE DATABASE ${template}`);
   const onlineTools = await fillTemplate(await openPostgres(urlOf(template)), accounts);
+  const secret = randomBytes(24).toString("hex");
+  // Only a server on the template uses this folder (for its uploads and images).
+  const templateDir = await mkdtemp(path.join(tmpdir(), "crash-template-"));
   return {
     engine: "postgres",
     onlineTools,
+    serverEnv: serverEnvOf(templateDir, urlOf(template), secret),
     async copyFor(dataDir) {
       const name = `crash_${randomBytes(6).toString("hex")}`;
       await runOnServer(`CREATE DATABASE ${name} TEMPLATE ${template}`);
       return {
         engine: "postgres",
-        serverEnv: serverEnvOf(dataDir, urlOf(name)),
+        serverEnv: serverEnvOf(dataDir, urlOf(name), secret),
         open: () => openPostgres(urlOf(name)),
         dispose: () => runOnServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
       };
     },
-    dispose: () => runOnServer(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`),
+    async dispose() {
+      await runOnServer(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await rm(templateDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -213,7 +228,7 @@ export const likeKey = (userId: string, toolId: string) => `${userId} ${toolId}`
 export async function readPersistedState(
   database: DatabaseHandle,
   userIds: string[],
-  targetToolIds: string[],
+  viewedToolIds: string[],
 ): Promise<PersistedState> {
   const { db } = database;
   const likeRows = await db
@@ -227,7 +242,7 @@ export async function readPersistedState(
   const views = await db
     .select({ id: tools.id, views: tools.views })
     .from(tools)
-    .where(inArray(tools.id, targetToolIds));
+    .where(inArray(tools.id, viewedToolIds));
   const drift = await db.execute(sql`
     select tools.id, tools.likes_total, count(tool_likes.tool_id) filter (where tool_likes.is_active)::int as active_likes
     from tools left join tool_likes on tool_likes.tool_id = tools.id

@@ -41,6 +41,11 @@ export interface WriteLedger {
   likes: LikeWrite[];
   views: ViewWrite[];
   imports: ImportWrite[];
+  /**
+   * The most views of each viewed tool the server showed before the kill. The server shows a
+   * count once its flush has committed, so these must all survive.
+   */
+  viewsShown: Map<string, number>;
   /** Ms after the load began. */
   killedAt: number;
   /** Answers with a 5xx status: a valid request the server failed. */
@@ -51,7 +56,10 @@ export interface LoadPlan {
   base: string;
   likers: { id: string; cookie: string; address: string }[];
   adminCookie: string;
+  /** Tools liked and unliked. */
   targetToolIds: string[];
+  /** Tools viewed (a few, so that their counts move between flushes). */
+  viewedToolIds: string[];
   /** Categories and their subcategories that imported tools are filed under. */
   taxonomy: { name: string; subcategories: string[] }[];
   /** Names the trial's imported tools (unique per run and trial). */
@@ -62,9 +70,16 @@ export interface LoadPlan {
 
 /** The likes rate limit is 60 a minute per person; staying under it keeps most writes real. */
 const LIKES_PER_PERSON = 50;
-const VIEW_WORKERS = 4;
+/** Requests in flight at once: enough to overlap, few enough that every kind gets its turn. */
+const LIKE_WORKERS = 6;
+const VIEW_WORKERS = 3;
 const IMPORT_SIZE = { min: 8, max: 30 };
-const IMPORT_PAUSE_MS = { min: 100, max: 500 };
+/**
+ * An import rereads the whole catalogue when it commits, which holds the server for a while; with
+ * pauses like these likes and views keep flowing between imports.
+ */
+const IMPORT_PAUSE_MS = { min: 500, max: 1500 };
+const VIEWS_POLL_MS = 200;
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const between = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
@@ -114,20 +129,36 @@ function importFile(plan: LoadPlan, number: number, format: "csv" | "json") {
   return { ids, text: `${lines.join("\n")}\n` };
 }
 
-/** The NDJSON answer of a streamed import: acknowledged only by a final report that succeeded. */
-function importOutcome(answer: HttpAnswer | null, expected: number): [Outcome, string?] {
+/**
+ * A streamed import (NDJSON) is acknowledged by its report line saying it succeeded, as the admin
+ * page shows it, even if the connection breaks after that line.
+ */
+function importOutcome(
+  received: string,
+  answer: HttpAnswer | null,
+  expected: number,
+): [Outcome, string?] {
+  const lines = received.split("\n").filter((line) => line.trim() !== "");
+  const parsed = lines.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as ImportLine];
+    } catch {
+      return [];
+    }
+  });
+  const report = parsed.find((line) => line.report)?.report;
+  if (report?.status === "succeeded" && report.created === expected) return ["acked"];
+  if (report) return ["refused", report.message];
   if (!answer) return ["unknown"];
   if (answer.status !== 200)
     return [outcomeOf(answer), `${answer.status} ${answer.body.slice(0, 200)}`];
-  const lines = answer.body.trim().split("\n");
-  const last = JSON.parse(lines.at(-1) ?? "{}") as {
-    report?: { status: string; created: number; message: string };
-    error?: { message: string };
-  };
-  if (last.report?.status === "succeeded" && last.report.created === expected) return ["acked"];
-  if (last.report) return ["refused", last.report.message];
   // An error line after progress: the transaction failed; whether it committed is not said.
-  return ["unknown", last.error?.message ?? lines.at(-1)];
+  return ["unknown", parsed.at(-1)?.error?.message ?? lines.at(-1)];
+}
+
+interface ImportLine {
+  report?: { status: string; created: number; message: string };
+  error?: { message: string };
 }
 
 /**
@@ -138,7 +169,14 @@ export async function runWriteLoad(plan: LoadPlan): Promise<WriteLedger> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const started = performance.now();
   const now = () => performance.now() - started;
-  const ledger: WriteLedger = { likes: [], views: [], imports: [], killedAt: 0, serverErrors: [] };
+  const ledger: WriteLedger = {
+    likes: [],
+    views: [],
+    imports: [],
+    viewsShown: new Map(),
+    killedAt: 0,
+    serverErrors: [],
+  };
   let isStopped = false;
 
   const send = async (
@@ -146,11 +184,13 @@ export async function runWriteLoad(plan: LoadPlan): Promise<WriteLedger> {
     path: string,
     headers: Record<string, string>,
     body?: string,
+    onData?: (text: string) => void,
   ) => {
     const answer = await sendRequest(plan.base, method, path, {
       agent,
       headers: { origin: plan.base, ...headers },
       body,
+      onData,
     }).catch(() => null);
     if (answer && answer.status >= 500) {
       ledger.serverErrors.push(`${method} ${path}: ${answer.status} ${answer.body.slice(0, 200)}`);
@@ -158,32 +198,41 @@ export async function runWriteLoad(plan: LoadPlan): Promise<WriteLedger> {
     return answer;
   };
 
-  const likeLoop = async (liker: LoadPlan["likers"][number]) => {
-    const believed = new Map<string, boolean>();
-    for (let sent = 0; sent < LIKES_PER_PERSON && !isStopped; sent++) {
+  // Each worker takes a person who has no request in flight, so a person's likes stay in order.
+  const idle = plan.likers.map((liker) => ({
+    liker,
+    sent: 0,
+    believed: new Map<string, boolean>(),
+  }));
+  const likeWorker = async () => {
+    while (!isStopped) {
+      const [person] = idle.splice(Math.floor(Math.random() * idle.length), 1);
+      if (!person) return;
       const toolId = pick(plan.targetToolIds);
       // Mostly real changes, sometimes repeats (which must be no-ops).
-      const isLiked = Math.random() < 0.8 ? !(believed.get(toolId) ?? false) : Math.random() < 0.5;
+      const isLiked =
+        Math.random() < 0.8 ? !(person.believed.get(toolId) ?? false) : Math.random() < 0.5;
       const answer = await send(isLiked ? "POST" : "DELETE", `/api/tools/${toolId}/like`, {
-        cookie: liker.cookie,
-        "x-forwarded-for": liker.address,
+        cookie: person.liker.cookie,
+        "x-forwarded-for": person.liker.address,
       });
       const outcome = outcomeOf(answer);
       ledger.likes.push({
-        userId: liker.id,
+        userId: person.liker.id,
         toolId,
         isLiked,
         outcome,
         status: answer?.status ?? null,
         answeredAt: answer ? now() : null,
       });
-      if (outcome === "acked") believed.set(toolId, isLiked);
+      if (outcome === "acked") person.believed.set(toolId, isLiked);
+      if (++person.sent < LIKES_PER_PERSON) idle.push(person);
     }
   };
 
   const viewLoop = async () => {
     while (!isStopped) {
-      const toolId = pick(plan.targetToolIds);
+      const toolId = pick(plan.viewedToolIds);
       const answer = await send("POST", `/api/tools/${toolId}/views`, {
         "x-forwarded-for": randomAddress(),
       });
@@ -196,11 +245,28 @@ export async function runWriteLoad(plan: LoadPlan): Promise<WriteLedger> {
     }
   };
 
+  const viewsPoll = async () => {
+    while (!isStopped) {
+      for (const toolId of plan.viewedToolIds) {
+        const answer = await sendRequest(plan.base, "GET", `/api/tools/${toolId}`, { agent }).catch(
+          () => null,
+        );
+        // An answer that arrives after the kill was still sent by the server before it.
+        if (answer?.status !== 200) continue;
+        const { views } = (JSON.parse(answer.body) as { tool: { views: number } }).tool;
+        ledger.viewsShown.set(toolId, Math.max(views, ledger.viewsShown.get(toolId) ?? 0));
+      }
+      await sleep(VIEWS_POLL_MS);
+    }
+  };
+
   const importLoop = async () => {
+    await sleep(between(0, IMPORT_PAUSE_MS.min));
     for (let number = 1; !isStopped; number++) {
       const format = number % 2 === 1 ? "json" : "csv";
       const file = importFile(plan, number, format);
       const startedAt = now();
+      let received = "";
       const query = `format=${format}&name=crash-${plan.tag}-${number}.${format}&dryRun=0&stream=1`;
       const answer = await send(
         "POST",
@@ -210,8 +276,9 @@ export async function runWriteLoad(plan: LoadPlan): Promise<WriteLedger> {
           "content-type": format === "json" ? "application/json" : "text/csv",
         },
         file.text,
+        (text) => (received += text),
       );
-      const [outcome, detail] = importOutcome(answer, file.ids.length);
+      const [outcome, detail] = importOutcome(received, answer, file.ids.length);
       ledger.imports.push({
         ids: file.ids,
         format,
@@ -233,7 +300,8 @@ export async function runWriteLoad(plan: LoadPlan): Promise<WriteLedger> {
   await Promise.all([
     killer,
     importLoop(),
-    ...plan.likers.map(likeLoop),
+    viewsPoll(),
+    ...Array.from({ length: LIKE_WORKERS }, likeWorker),
     ...Array.from({ length: VIEW_WORKERS }, viewLoop),
   ]);
   agent.destroy();
