@@ -138,9 +138,16 @@ export function checkViews(
       );
     }
   }
+  // How far back the loss reaches: as if the views lost were the latest acknowledged.
+  const lost = totals.acked - totals.found;
+  const answered = ledger.views
+    .filter((write) => write.outcome === "acked")
+    .map((write) => write.answeredAt!)
+    .sort((a, b) => b - a);
+  const lostSpan = lost > 0 ? ledger.killedAt - answered[lost - 1]! : 0;
   return {
     summary: [
-      `views ${totals.acked} acked, ${totals.found} found within ${totals.minimum}..${totals.maximum} (batched: at least the ${totals.shown} shown before the kill and the ${totals.settled} acked before its last ${seconds(window)}, at most those sent)`,
+      `views ${totals.acked} acked, ${totals.found} found within ${totals.minimum}..${totals.maximum} (batched: at least the ${totals.shown} shown before the kill and the ${totals.settled} acked before its last ${seconds(window)}, at most those sent; ${Math.max(0, lost)} lost, acked in the last ${seconds(lostSpan)})`,
     ],
     problems,
   };

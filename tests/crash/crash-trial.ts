@@ -23,7 +23,7 @@ import {
   type TemplateDatabase,
   type TestAccounts,
 } from "./trial-database";
-import { runWriteLoad } from "./write-load";
+import { runWriteLoad, type WriteLedger } from "./write-load";
 
 // `npm run test:crash` (issue 14, crash safety): on PGlite, and on PostgreSQL when
 // TEST_DATABASE_URL is set, each trial starts the production server on a fresh database, runs
@@ -34,6 +34,10 @@ import { runWriteLoad } from "./write-load";
 // line, `crash: N passed, M failed`, is what CI reads.
 
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 5);
+if (!Number.isInteger(TRIALS) || TRIALS < 1) {
+  console.error("CRASH_TRIALS must be a whole number of at least 1");
+  process.exit(2);
+}
 /** Trials per database that run whatever the time; more only while the budget allows. */
 const MIN_TRIALS = Math.min(TRIALS, 2);
 const BUDGET_MS = Number(process.env.CRASH_BUDGET_S ?? 180) * 1000;
@@ -92,10 +96,32 @@ async function probeSignInAndLike(base: string, accounts: TestAccounts, toolId: 
   return [];
 }
 
+/** Acknowledged writes a trial checked, by kind. */
+interface Checked {
+  likes: number;
+  imports: number;
+  importedTools: number;
+  views: number;
+}
+
+const noneChecked = (): Checked => ({ likes: 0, imports: 0, importedTools: 0, views: 0 });
+
+function checkedIn(ledger: WriteLedger): Checked {
+  const acked = <T extends { outcome: string }>(writes: readonly T[]) =>
+    writes.filter((write) => write.outcome === "acked");
+  return {
+    likes: acked(ledger.likes).length,
+    imports: acked(ledger.imports).length,
+    importedTools: acked(ledger.imports).reduce((sum, write) => sum + write.ids.length, 0),
+    views: acked(ledger.views).length,
+  };
+}
+
 interface TrialResult {
   isPassed: boolean;
   line: string;
   problems: string[];
+  checked: Checked;
   keptAt?: string;
   serverOutput?: string;
 }
@@ -168,6 +194,7 @@ async function runTrial(
   };
   const problems: string[] = [];
   let line = `trial ${number} ${engine}: could not finish`;
+  let checked = noneChecked();
   try {
     const crashed = await startServer();
     const base = crashed.base;
@@ -216,6 +243,7 @@ async function runTrial(
       },
     ];
     for (const check of checks) problems.push(...check.problems);
+    checked = checkedIn(ledger);
     line =
       `trial ${number} ${engine}: killed after ${seconds(ledger.killedAt)}, restarted in ${seconds(restartMs)}; ` +
       checks.flatMap((check) => check.summary).join("; ");
@@ -233,6 +261,7 @@ async function runTrial(
     isPassed,
     line,
     problems,
+    checked,
     keptAt: isPassed ? undefined : keptPlace(dataDir, database.serverEnv.DATABASE_URL),
     serverOutput: servers
       .map(
@@ -266,6 +295,8 @@ if (!serverUrl) console.log("TEST_DATABASE_URL is not set: PGlite trials only");
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const trialsBy = { pglite: 0, postgres: 0 };
+const total = noneChecked();
 const templates: TemplateDatabase[] = [];
 try {
   const accounts = await makeAccounts(LIKERS);
@@ -293,11 +324,15 @@ try {
           isPassed: false,
           line: `trial ${number} ${template.engine}: could not start`,
           problems: [(error as Error).stack ?? String(error)],
+          checked: noneChecked(),
         }),
       );
       report(result);
       if (result.isPassed) passed++;
       else failed++;
+      trialsBy[template.engine]++;
+      for (const kind of Object.keys(total) as (keyof Checked)[])
+        total[kind] += result.checked[kind];
     }
   }
 } catch (error) {
@@ -311,6 +346,9 @@ if (skipped > 0) {
     `${skipped} trials not run: the time budget of ${seconds(BUDGET_MS)} would be passed`,
   );
 }
-console.log(`crash trials took ${seconds(elapsed())}`);
+console.log(
+  `crash trials: ${trialsBy.pglite} on PGlite, ${trialsBy.postgres} on PostgreSQL in ${seconds(elapsed())}; ` +
+    `acknowledged writes checked: ${total.likes} likes/unlikes, ${total.imports} imports (${total.importedTools} tools), ${total.views} views`,
+);
 console.log(`crash: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
