@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -41,16 +41,23 @@ if (!Number.isInteger(TRIALS) || TRIALS < 1) {
 /** Trials per database that run whatever the time; more only while the budget allows. */
 const MIN_TRIALS = Math.min(TRIALS, 2);
 const BUDGET_MS = Number(process.env.CRASH_BUDGET_S ?? 180) * 1000;
+if (!(BUDGET_MS > 0)) {
+  console.error("CRASH_BUDGET_S must be a number of seconds above 0");
+  process.exit(2);
+}
 const LIKERS = 24;
 const TARGET_TOOLS = 40;
 const VIEWED_TOOLS = 8;
 const LOAD_MS = { min: 1000, max: 4000 };
 const SIGN_IN_CONCURRENCY = 4;
 
+/** Everything a run writes on disk: templates, and each trial's DATA_DIR. */
+const runDir = await mkdtemp(path.join(tmpdir(), "crash-run-"));
 process.on("exit", killAllServers);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     killAllServers();
+    rmSync(runDir, { recursive: true, force: true });
     process.exit(130);
   });
 }
@@ -183,7 +190,7 @@ async function runTrial(
   port: number,
 ): Promise<TrialResult> {
   const engine = template.engine;
-  const dataDir = await mkdtemp(path.join(tmpdir(), "crash-"));
+  const dataDir = await mkdtemp(path.join(runDir, `trial-${number}-${engine}-`));
   const database = await template.copyFor(dataDir);
   const { targetToolIds, viewedToolIds, viewsBefore } = pickTargets(template);
   const servers: ServerProcess[] = [];
@@ -303,8 +310,8 @@ try {
   const port = await findFreePort();
   const engines: { template: TemplateDatabase; sessions: Sessions }[] = [];
   for (const prepare of [
-    () => preparePgliteTemplate(accounts),
-    ...(serverUrl ? [() => preparePostgresTemplate(serverUrl, accounts)] : []),
+    () => preparePgliteTemplate(runDir, accounts),
+    ...(serverUrl ? [() => preparePostgresTemplate(serverUrl, runDir, accounts)] : []),
   ]) {
     const template = await prepare();
     templates.push(template);
@@ -341,6 +348,8 @@ try {
 } finally {
   for (const template of templates) await template.dispose().catch(() => {});
 }
+// Failed trials keep their data for a look; otherwise nothing stays behind.
+if (failed === 0) await rm(runDir, { recursive: true, force: true });
 if (skipped > 0) {
   console.log(
     `${skipped} trials not run: the time budget of ${seconds(BUDGET_MS)} would be passed`,

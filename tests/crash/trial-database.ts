@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { cp, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, inArray, like, sql } from "drizzle-orm";
 import pg from "pg";
@@ -138,8 +137,11 @@ function serverEnvOf(
 }
 
 /** PGlite: the template is a closed data folder; a trial gets a copy of its files. */
-export async function preparePgliteTemplate(accounts: TestAccounts): Promise<TemplateDatabase> {
-  const templateDir = await mkdtemp(path.join(tmpdir(), "crash-template-"));
+export async function preparePgliteTemplate(
+  runDir: string,
+  accounts: TestAccounts,
+): Promise<TemplateDatabase> {
+  const templateDir = await mkdtemp(path.join(runDir, "template-pglite-"));
   const files = path.join(templateDir, "pglite");
   const onlineTools = await fillTemplate(await openPglite(files), accounts);
   const secret = randomBytes(24).toString("hex");
@@ -163,6 +165,7 @@ export async function preparePgliteTemplate(accounts: TestAccounts): Promise<Tem
 /** PostgreSQL: the template is a database of TEST_DATABASE_URL's server; CREATE DATABASE copies it. */
 export async function preparePostgresTemplate(
   serverUrl: string,
+  runDir: string,
   accounts: TestAccounts,
 ): Promise<TemplateDatabase> {
   const runOnServer = async (statement: string) => {
@@ -184,7 +187,7 @@ export async function preparePostgresTemplate(
   const onlineTools = await fillTemplate(await openPostgres(urlOf(template)), accounts);
   const secret = randomBytes(24).toString("hex");
   // Only a server on the template uses this folder (for its uploads and images).
-  const templateDir = await mkdtemp(path.join(tmpdir(), "crash-template-"));
+  const templateDir = await mkdtemp(path.join(runDir, "template-postgres-"));
   return {
     engine: "postgres",
     onlineTools,
