@@ -265,7 +265,7 @@ interface QueryPair {
 function queryPairs(ctx: FuzzContext): fc.Arbitrary<QueryPair[] | string> {
   const pair = fc.record({
     name: fc.constantFrom(...QUERY_NAMES),
-    documented: fc.option(fc.nat(), { freq: 2 }),
+    documented: fc.option(fc.nat(63), { freq: 2 }),
     value: queryValue(ctx),
   });
   return fc.oneof(
@@ -302,7 +302,7 @@ function queryString(pairs: QueryPair[] | string, known: Record<string, string[]
 type Filler = { real: number } | { text: string };
 
 const filler: fc.Arbitrary<Filler> = fc.oneof(
-  { weight: 3, arbitrary: fc.nat().map((real): Filler => ({ real })) },
+  { weight: 3, arbitrary: fc.nat(255).map((real): Filler => ({ real })) },
   { weight: 1, arbitrary: fc.uuid().map((text): Filler => ({ text })) },
   { weight: 2, arbitrary: hostileSegment.map((text): Filler => ({ text })) },
 );
@@ -348,7 +348,7 @@ type AimChoice =
   | { kind: "tool page"; index: number }
   | { kind: "other"; path: string };
 
-function aimChoice(): fc.Arbitrary<AimChoice> {
+function aimChoice(ctx: FuzzContext): fc.Arbitrary<AimChoice> {
   const other = fc.oneof(
     fc.constantFrom(
       "*",
@@ -397,15 +397,28 @@ function aimChoice(): fc.Arbitrary<AimChoice> {
     fc.integer({ min: 8_000, max: 70_000 }).map((n) => `/${"p".repeat(n)}`),
   );
   return fc.oneof(
-    { weight: 10, arbitrary: fc.nat().map((index): AimChoice => ({ kind: "api", index })) },
+    {
+      weight: 10,
+      arbitrary: fc
+        .nat(ctx.endpoints.length - 1)
+        .map((index): AimChoice => ({ kind: "api", index })),
+    },
     {
       weight: 7,
       arbitrary: fc
         // React Router's data requests: /path.data, /_root.data
-        .record({ index: fc.nat(), suffix: fc.constantFrom("", ".data", "/", "//") })
+        .record({
+          index: fc.nat(ctx.pages.length - 1),
+          suffix: fc.constantFrom("", ".data", "/", "//"),
+        })
         .map(({ index, suffix }): AimChoice => ({ kind: "page", index, suffix })),
     },
-    { weight: 2, arbitrary: fc.nat().map((index): AimChoice => ({ kind: "tool page", index })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .nat(ctx.toolPaths.length - 1)
+        .map((index): AimChoice => ({ kind: "tool page", index })),
+    },
     { weight: 3, arbitrary: other.map((path): AimChoice => ({ kind: "other", path })) },
   );
 }
@@ -663,23 +676,21 @@ const formBody = (ctx: FuzzContext) =>
     .map((pairs) => pairs.map(([name, value]) => `${name}=${value}`).join("&"));
 
 const MULTIPART_BOUNDARY = "fuzzboundary";
-const multipartBody = (ctx: FuzzContext) =>
-  fc
-    .tuple(
-      fc.array(fc.tuple(fc.constantFrom("email", "file", "name", ""), hostileText), {
-        maxLength: 3,
-      }),
-      fc.boolean(),
-      fc.constantFrom("", 'filename="a.csv"', 'filename="../../x"', "filename*=UTF-8''%ff"),
-    )
-    .map(([fields, isClosed, extra]) => {
-      void ctx;
-      const parts = fields.map(
-        ([name, value]) =>
-          `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; ${extra}\r\n\r\n${bytesOf(value)}\r\n`,
-      );
-      return `${parts.join("")}${isClosed ? `--${MULTIPART_BOUNDARY}--\r\n` : `--${MULTIPART_BOUNDARY}`}`;
-    });
+const multipartBody = fc
+  .tuple(
+    fc.array(fc.tuple(fc.constantFrom("email", "file", "name", ""), hostileText), {
+      maxLength: 3,
+    }),
+    fc.boolean(),
+    fc.constantFrom("", 'filename="a.csv"', 'filename="../../x"', "filename*=UTF-8''%ff"),
+  )
+  .map(([fields, isClosed, extra]) => {
+    const parts = fields.map(
+      ([name, value]) =>
+        `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; ${extra}\r\n\r\n${bytesOf(value)}\r\n`,
+    );
+    return `${parts.join("")}${isClosed ? `--${MULTIPART_BOUNDARY}--\r\n` : `--${MULTIPART_BOUNDARY}`}`;
+  });
 
 const csvBody = (ctx: FuzzContext) =>
   fc
@@ -722,54 +733,55 @@ function body(ctx: FuzzContext): fc.Arbitrary<BodyChoice> {
   const json = "application/json";
   return fc.oneof(
     { withCrossShrink: true },
-    { weight: 10, arbitrary: fc.constant<BodyChoice>({ contentType: null, parts: [] }) },
+    { weight: 30, arbitrary: fc.constant<BodyChoice>({ contentType: null, parts: [] }) },
     {
-      weight: 12,
+      weight: 36,
       arbitrary: jsonObject(ctx).map((value) => ({
         contentType: json,
         parts: single(bytesOf(JSON.stringify(value))),
       })),
     },
     {
-      weight: 3,
+      weight: 9,
       arbitrary: oddJsonText.map((text) => ({ contentType: json, parts: single(bytesOf(text)) })),
     },
-    { weight: 2, arbitrary: deepJsonParts.map((parts) => ({ contentType: json, parts })) },
+    { weight: 6, arbitrary: deepJsonParts.map((parts) => ({ contentType: json, parts })) },
     {
-      weight: 3,
+      weight: 9,
       arbitrary: formBody(ctx).map((text) => ({
         contentType: "application/x-www-form-urlencoded",
         parts: single(text),
       })),
     },
     {
-      weight: 2,
-      arbitrary: multipartBody(ctx).map((text) => ({
+      weight: 6,
+      arbitrary: multipartBody.map((text) => ({
         contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
         parts: single(text),
       })),
     },
     {
-      weight: 2,
+      weight: 6,
       arbitrary: csvBody(ctx).map((text) => ({
         contentType: "text/csv",
         parts: single(bytesOf(text)),
       })),
     },
     {
-      weight: 2,
+      weight: 6,
       arbitrary: imageBody.map((text) => ({ contentType: "image/png", parts: single(text) })),
     },
     {
-      weight: 2,
+      weight: 6,
       arbitrary: byteString(512).map((text) => ({ contentType: null, parts: single(text) })),
     },
+    // Bodies over every cap but the import's, a few MB at most.
     {
       weight: 1,
       arbitrary: fc
         .tuple(
           fc.constantFrom("a", "[", "\u0000", "\u00ff", "{"),
-          fc.integer({ min: 1_500_000, max: 3_000_000 }),
+          fc.integer({ min: 1_100_000, max: 2_500_000 }),
         )
         .map(([unit, times]) => ({ contentType: json, parts: [{ text: unit, times }] })),
     },
@@ -1056,32 +1068,9 @@ function hostHeaders(ctx: FuzzContext): fc.Arbitrary<[string, string][]> {
 
 /** Any request a client on the internet could send, aimed at the app's endpoints and pages. */
 export function hostileRequest(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
+  // fast-check shrinks the fields in this order: what makes a request big or odd goes first.
   return fc
     .record({
-      aim: aimChoice(),
-      fillers: fc.array(filler, { minLength: 3, maxLength: 3 }),
-      splat: fc.array(filler, { maxLength: 3 }),
-      method: methodChoice,
-      query: queryPairs(ctx),
-      version: fc.oneof(
-        { weight: 60, arbitrary: fc.constant("HTTP/1.1") },
-        { weight: 2, arbitrary: fc.constant("HTTP/1.0") },
-        {
-          weight: 1,
-          arbitrary: fc.constantFrom("HTTP/2.0", "HTTP/0.9", "HTTP/1.1 x", "http/1.1", "HTTP/9.9"),
-        },
-      ),
-      identity: fc.constantFrom<Identity>("anonymous", "admin", "user", "anonymous", "admin"),
-      host: hostHeaders(ctx),
-      isClosing: fc.oneof(
-        { weight: 9, arbitrary: fc.constant(true) },
-        { weight: 1, arbitrary: fc.constant(false) },
-      ),
-      isSameOrigin: fc.oneof(
-        { weight: 3, arbitrary: fc.constant(true) },
-        { weight: 1, arbitrary: fc.constant(false) },
-      ),
-      clientAddress: fc.option(fc.ipV4(), { freq: 2 }),
       extra: fc.oneof(
         { withCrossShrink: true },
         { weight: 1, arbitrary: fc.constant([]) },
@@ -1097,13 +1086,37 @@ export function hostileRequest(ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
         ),
         { freq: 6 },
       ),
-      framing,
+      query: queryPairs(ctx),
+      host: hostHeaders(ctx),
+      clientAddress: fc.option(fc.ipV4(), { freq: 2 }),
       // Most requests are well-formed HTTP with hostile content; the rest may break the syntax
       // too (shrinking prefers the first).
       isRaw: fc.oneof(
         { weight: 3, arbitrary: fc.constant(false) },
         { weight: 1, arbitrary: fc.constant(true) },
       ),
+      framing,
+      version: fc.oneof(
+        { weight: 60, arbitrary: fc.constant("HTTP/1.1") },
+        { weight: 2, arbitrary: fc.constant("HTTP/1.0") },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom("HTTP/2.0", "HTTP/0.9", "HTTP/1.1 x", "http/1.1", "HTTP/9.9"),
+        },
+      ),
+      method: methodChoice,
+      identity: fc.constantFrom<Identity>("anonymous", "admin", "user", "anonymous", "admin"),
+      isClosing: fc.oneof(
+        { weight: 9, arbitrary: fc.constant(true) },
+        { weight: 1, arbitrary: fc.constant(false) },
+      ),
+      isSameOrigin: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(true) },
+        { weight: 1, arbitrary: fc.constant(false) },
+      ),
+      aim: aimChoice(ctx),
+      fillers: fc.array(filler, { minLength: 3, maxLength: 3 }),
+      splat: fc.array(filler, { maxLength: 3 }),
     })
     .map((parts): FuzzRequest => {
       const aim = aimOf(parts.aim, parts.fillers, parts.splat, ctx);

@@ -107,7 +107,7 @@ function judge(
 
 const timeoutOf = (request: FuzzRequest) =>
   request.framing.kind === "declared-longer"
-    ? 1_500
+    ? 1_000
     : request.framing.kind === "declared-huge"
       ? 5_000
       : 10_000;
@@ -158,7 +158,7 @@ export async function fuzz(
   let shrinkRuns = 0;
   let isShrinking = false;
   let isStopped = false;
-  const SHRINK_RUN_CAP = 300;
+  const SHRINK_RUN_CAP = 500;
 
   const runBatch = async (batch: FuzzRequest[]): Promise<boolean> => {
     if (isStopped) return true;
@@ -339,6 +339,13 @@ function describeOutcome(outcome: RawOutcome | null): string {
   return `no answer (${outcome.reason}) after ${outcome.ms} ms: ${outcome.detail}`;
 }
 
+const PRINTED_REQUEST_LENGTH = 4_000;
+
+const clip = (line: string) =>
+  line.length <= PRINTED_REQUEST_LENGTH
+    ? line
+    : `${line.slice(0, PRINTED_REQUEST_LENGTH)}… (${line.length - PRINTED_REQUEST_LENGTH} more characters; the seed replays it)`;
+
 /** Every distinct failure as its request, its outcome and the server's log lines. */
 export function formatFailures(report: FuzzReport, port: number): string {
   return report.failures
@@ -349,7 +356,7 @@ export function formatFailures(report: FuzzReport, port: number): string {
         .join("\n");
       return [
         `${i + 1}. ${failure.problem}  [${failure.signature}; seen ${failure.seen}×]`,
-        ...failure.requests.map((request) => `   ${describeRequest(request, port)}`),
+        ...failure.requests.map((request) => `   ${clip(describeRequest(request, port))}`),
         `   -> ${describeOutcome(failure.outcome)}`,
         log ? `   server log:\n${log}` : "   server log: (nothing)",
       ].join("\n");
