@@ -67,6 +67,14 @@ export function checkLikes(likes: readonly LikeWrite[], persisted: PersistedStat
   };
 }
 
+/** How long the slowest import ran (one cut off by the kill: until the kill). */
+function longestImport(ledger: WriteLedger): number {
+  return Math.max(
+    0,
+    ...ledger.imports.map((write) => (write.answeredAt ?? ledger.killedAt) - write.startedAt),
+  );
+}
+
 /** An acknowledged import is all there; one in flight at the kill is all there or not at all. */
 export function checkImports(ledger: WriteLedger, persisted: PersistedState): CheckResult {
   const problems: string[] = [];
@@ -92,7 +100,7 @@ export function checkImports(ledger: WriteLedger, persisted: PersistedState): Ch
   ).length;
   return {
     summary: [
-      `${ledger.imports.length - unanswered.length} imports acked with ${ackedTools} tools/${foundTools} found, ${unanswered.length} in flight (${unansweredFound} all there, ${unanswered.length - unansweredFound} none)`,
+      `${ledger.imports.length - unanswered.length} imports acked with ${ackedTools} tools/${foundTools} found, ${unanswered.length} in flight (${unansweredFound} all there, ${unanswered.length - unansweredFound} none; the longest took ${seconds(longestImport(ledger))})`,
     ],
     problems,
   };
@@ -110,11 +118,7 @@ export function checkViews(
   persisted: PersistedState,
   before: ReadonlyMap<string, number>,
 ): CheckResult {
-  const longestImport = Math.max(
-    0,
-    ...ledger.imports.map((write) => (write.answeredAt ?? ledger.killedAt) - write.startedAt),
-  );
-  const window = VIEW_FLUSH_MS + FLUSH_SLACK_MS + longestImport;
+  const window = VIEW_FLUSH_MS + FLUSH_SLACK_MS + longestImport(ledger);
   const settledBy = ledger.killedAt - window;
   const problems = unexpectedRefusals("view", ledger.views);
   const totals = { acked: 0, found: 0, shown: 0, settled: 0, minimum: 0, maximum: 0 };
