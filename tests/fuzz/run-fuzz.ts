@@ -59,12 +59,26 @@ function isAllowedServerError(request: FuzzRequest, status: number): boolean {
   return path === "/healthz" || path === "/api/live";
 }
 
+/**
+ * The request promises more body than it sends (a longer Content-Length, or one Node reads as a
+ * number after trimming): the server is right to wait for the rest.
+ */
+function owesBody(request: FuzzRequest): boolean {
+  const { framing } = request;
+  if (framing.kind === "declared-longer") return true;
+  return (
+    framing.kind === "malformed-length" &&
+    /^\s*\d+\s*$/.test(framing.value) &&
+    Number(framing.value) > bodyLength(request.body)
+  );
+}
+
 /** Why an unanswered request is fine, or null when it is a failure. */
 function allowedSilence(request: FuzzRequest, outcome: Extract<RawOutcome, { kind: "no-answer" }>) {
   // Node closes a CONNECT connection when nothing handles it; the app never sees the request.
   if (request.method === "CONNECT") return "CONNECT (closed by Node)";
   // The request promised more body than it sent: the server is right to wait for it.
-  if (request.framing.kind === "declared-longer" && outcome.reason === "timeout") {
+  if (owesBody(request) && outcome.reason === "timeout") {
     return "body shorter than its Content-Length (server waits)";
   }
   // A server that answers early (413, 4xx) and closes while a large body is still arriving
@@ -75,22 +89,29 @@ function allowedSilence(request: FuzzRequest, outcome: Extract<RawOutcome, { kin
   return null;
 }
 
-const normalMethod = (method: string) =>
-  ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"].includes(method) ? method : "other";
+const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/**
+ * What counts as one failure, so that one cause is listed once: an unusual method wherever it
+ * was sent, otherwise the route whatever the method.
+ */
+const placeOf = (request: FuzzRequest) =>
+  METHODS.includes(request.method)
+    ? request.label
+    : `method ${JSON.stringify(request.method.slice(0, 20))}`;
 
 /** The failure of one request's outcome, or null. Statuses and silences only; crashes elsewhere. */
 function judge(
   request: FuzzRequest,
   outcome: RawOutcome,
 ): { problem: string; signature: string } | null {
-  const where = `${normalMethod(request.method)} ${request.label}`;
+  const where = placeOf(request);
   if (outcome.kind === "answer") {
     if (outcome.status >= 500 && !isAllowedServerError(request, outcome.status)) {
       return { problem: `answered ${outcome.status}`, signature: `${outcome.status}|${where}` };
     }
     // A body still owed by the client may hold the rest of an early answer back.
-    const isOwed = request.framing.kind === "declared-longer";
-    if (!outcome.isComplete && request.method !== "HEAD" && !isOwed) {
+    if (!outcome.isComplete && request.method !== "HEAD" && !owesBody(request)) {
       return {
         problem: `answer ${outcome.status} cut off after ${outcome.bodyBytes} body bytes`,
         signature: `cut-off|${where}`,
@@ -106,11 +127,7 @@ function judge(
 }
 
 const timeoutOf = (request: FuzzRequest) =>
-  request.framing.kind === "declared-longer"
-    ? 1_000
-    : request.framing.kind === "declared-huge"
-      ? 5_000
-      : 10_000;
+  owesBody(request) ? 1_000 : request.framing.kind === "declared-huge" ? 5_000 : 10_000;
 
 interface Sessions {
   user: string;
@@ -241,7 +258,7 @@ export async function fuzz(
     // A crash while shrinking another failure is not that failure.
     if (isShrinking || isStopped) return;
     const culprit = batch.length === 1 ? batch : await findCrashCulprit(batch);
-    const signature = `crash|${culprit.map((r) => `${normalMethod(r.method)} ${r.label}`).join(" + ")}`;
+    const signature = `crash|${culprit.map(placeOf).join(" + ")}`;
     const seen = known.get(signature);
     if (seen) {
       seen.seen++;
