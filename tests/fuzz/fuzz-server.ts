@@ -99,10 +99,6 @@ export class FuzzServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  get pid(): number | undefined {
-    return this.#child?.pid;
-  }
-
   /** Why the process stopped, when it did. */
   get exitNote(): string {
     return this.#exitNote;
@@ -119,7 +115,6 @@ export class FuzzServer {
       AUTH_SECRET: randomBytes(32).toString("hex"),
       LOG_LEVEL: "warn",
     };
-    let accounts: FuzzAccounts;
     let dropDatabase = async () => {};
     if (kind === "postgres") {
       const serverUrl = process.env.TEST_DATABASE_URL;
@@ -127,25 +122,19 @@ export class FuzzServer {
       const scratch = await createScratchDatabase(serverUrl, "fuzz");
       dropDatabase = scratch.drop;
       env.DATABASE_URL = scratch.url;
-      const database = await openPostgres(scratch.url);
-      try {
-        accounts = await prepareDatabase(database);
-      } finally {
-        await database.close();
-      }
-    } else {
-      const database = await openPglite(path.join(dataDir, "pglite"));
-      try {
-        accounts = await prepareDatabase(database);
-      } finally {
-        await database.close();
-      }
     }
+    const database = env.DATABASE_URL
+      ? await openPostgres(env.DATABASE_URL)
+      : await openPglite(path.join(dataDir, "pglite"));
+    const accounts = await prepareDatabase(database).finally(() => database.close());
     const server = new FuzzServer(kind, port, accounts, env, async () => {
       await dropDatabase().catch(() => {});
       await rm(dataDir, { recursive: true, force: true });
     });
-    await server.start();
+    await server.start().catch(async (error: unknown) => {
+      await server.dispose();
+      throw error;
+    });
     return server;
   }
 

@@ -7,7 +7,7 @@ import { getJson, signIn, freshClientAddress } from "./app-client";
 import { pageRoutes, readApiDoc } from "./endpoints";
 import { FuzzServer, type DatabaseKind } from "./fuzz-server";
 import type { FuzzContext } from "./hostile-requests";
-import { formatFailures, formatSummary, fuzz, type FuzzReport } from "./run-fuzz";
+import { formatFailures, formatSummary, fuzz } from "./run-fuzz";
 
 // Issue 14, "proof under attack": thousands of hostile requests against the production server, on
 // PGlite and (with TEST_DATABASE_URL) on PostgreSQL. Replay a run with FUZZ_SEED; FUZZ_REQUESTS
@@ -132,7 +132,6 @@ function statsOfFacets(facets: readonly CategoryEntry[]): Stats {
 
 describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind, port) => {
   let server: FuzzServer;
-  let report: FuzzReport | undefined;
 
   beforeAll(async () => {
     server = await FuzzServer.create(kind, port);
@@ -143,7 +142,7 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
 
   test("no request gets a 5xx, goes unanswered or stops the process", async () => {
     const ctx = await fuzzContext(server);
-    report = await fuzz(server, ctx, {
+    const report = await fuzz(server, ctx, {
       seed: SEED,
       maxRequests: MAX_REQUESTS,
       budgetMs: BUDGET_MS,
