@@ -2,11 +2,28 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "react-router";
 import { NonceProvider } from "./components/nonce";
 import { htmlCompressor } from "./html-compression.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Issue 14: a client's mistake (a POST to a page without an action, an unknown route) answers
+ * 4xx without a stack trace in the log, so hostile traffic cannot flood it; a request the client
+ * abandoned is not an error either. Everything else is logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

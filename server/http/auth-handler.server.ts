@@ -17,6 +17,9 @@ export function authHandler(auth: Auth, appOrigin: string): express.RequestHandl
     const body = hasBody ? await readRequestBody(req, BODY_LIMITS.auth) : undefined;
     if (body && body.length > 0 && req.is("application/json")) parseJsonBody(body);
     const response = await auth.handler(toWebRequest(req, res, appOrigin, body));
+    // Better Auth names the wait X-Retry-After; clients and proxies know the standard header.
+    const retryAfter = response.headers.get("x-retry-after");
+    if (response.status === 429 && retryAfter) res.setHeader("Retry-After", retryAfter);
     await sendWebResponse(res, response);
   };
 }

@@ -1,5 +1,6 @@
 import type express from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { AppError } from "../errors.server";
 import { BODY_LIMITS, readRequestBody } from "./request-body.server";
 import { sendWebResponse, toWebRequest } from "./web-request.server";
 
@@ -24,6 +25,11 @@ export function pageHandler({
   const handle = createRequestHandler(build, mode);
   return async (req, res) => {
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    // Our pages' forms post urlencoded or multipart; anything else would fail in an action's
+    // formData() as a 500.
+    if (hasBody && !req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) {
+      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Pages take form posts only.");
+    }
     const body = hasBody ? await readRequestBody(req, BODY_LIMITS.standard) : undefined;
     const response = await handle(toWebRequest(req, res, appOrigin, body), loadContextOf(req, res));
     await sendWebResponse(res, response);

@@ -133,3 +133,30 @@ test("scripts are sent compressed once with brotli, or gzip when that is all a b
   expect(await brotli.text()).toBe(await gzip.text());
   expect((await request.get("/assets/no-such-file.js")).status()).toBe(404);
 });
+
+test("a page that takes forms refuses other bodies with 415, not a 500", async ({ request }) => {
+  const origin = test.info().project.use.baseURL ?? "";
+  for (const contentType of ["application/json", "text/plain", "application/octet-stream"]) {
+    const response = await request.post("/newsletter", {
+      data: '{"email":"x@example.com"}',
+      headers: { "content-type": contentType, origin },
+    });
+    expect(response.status(), contentType).toBe(415);
+  }
+});
+
+test("a refused sign-in says how long to wait in the standard Retry-After header", async ({
+  request,
+}) => {
+  const origin = test.info().project.use.baseURL ?? "";
+  const client = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+  let response;
+  for (let attempt = 0; attempt < 11; attempt++) {
+    response = await request.post("/api/auth/sign-in/email", {
+      data: { email: "nobody@example.com", password: "wrong password" },
+      headers: { origin, "x-forwarded-for": client },
+    });
+  }
+  expect(response?.status()).toBe(429);
+  expect(Number(response?.headers()["retry-after"])).toBeGreaterThan(0);
+});
