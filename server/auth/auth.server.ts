@@ -19,7 +19,7 @@ import type { Env } from "../env.server";
 import type { Logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "../mail/templates.server";
-import { consumeRecipientAllowance } from "../rate-limit/recipient-limit.server";
+import { consumeRecipientAllowance, type MailPurpose } from "../rate-limit/recipient-limit.server";
 import { hashPassword, PASSWORD_LENGTH, verifyPassword } from "./password.server";
 import { findPasswordWeakness } from "./password-strength.server";
 import { pendingSignUpPlugin } from "./pending-sign-up-plugin.server";
@@ -77,11 +77,11 @@ function refuseWeakPassword(password: string, personal: readonly (string | null 
 }
 
 /**
- * 429 once `email` has been sent its hourly share of mail, before anything is written: the same
- * whether or not the address has an account.
+ * 429 once `email` has been sent its hourly share of mail for `purpose`, before anything is
+ * written: the same whether or not the address has an account.
  */
-async function refuseFloodedInbox(db: Database, email: string) {
-  const decision = await consumeRecipientAllowance(db, email);
+async function refuseFloodedInbox(db: Database, email: string, purpose: MailPurpose) {
+  const decision = await consumeRecipientAllowance(db, email, purpose);
   if (decision.allowed) return;
   throw new APIError(
     "TOO_MANY_REQUESTS",
@@ -204,7 +204,10 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
       },
     },
     plugins: [
-      pendingSignUpPlugin({ db, beforeMail: (email) => refuseFloodedInbox(db, email) }),
+      pendingSignUpPlugin({
+        db,
+        beforeMail: (email) => refuseFloodedInbox(db, email, "verification"),
+      }),
       ...(google ? [google] : []),
     ],
     hooks: {
@@ -224,13 +227,14 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
             const name = accountName.safeParse(signUp.data.name);
             if (!name.success) throw badRequest(name.error);
             refuseWeakPassword(signUp.data.password, [signUp.data.email, signUp.data.name]);
-            await refuseFloodedInbox(db, signUp.data.email);
+            await refuseFloodedInbox(db, signUp.data.email, "sign-up");
             return;
           }
           case "/request-password-reset":
           case "/send-verification-email": {
             const request = mailRequest.safeParse(ctx.body);
-            if (request.success) await refuseFloodedInbox(db, request.data.email);
+            const purpose = ctx.path === "/request-password-reset" ? "reset" : "verification";
+            if (request.success) await refuseFloodedInbox(db, request.data.email, purpose);
             return;
           }
           case "/reset-password": {
