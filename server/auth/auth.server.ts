@@ -2,7 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accountName } from "~/lib/account-forms";
 import { usernameOf } from "~/lib/profile";
@@ -147,7 +147,14 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
       // one (Better Auth hashes the password either way); its owner is told by mail.
       autoSignIn: false,
       onExistingUserSignUp: async ({ user }) =>
-        sendInBackground(existingAccountMail(user.email, env.APP_URL)),
+        sendInBackground(
+          existingAccountMail({
+            to: user.email,
+            appUrl: env.APP_URL,
+            isConfirmed: user.emailVerified,
+            hasGoogle: google !== null,
+          }),
+        ),
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
       revokeSessionsOnPasswordReset: true,
       // Proof that the mailbox's owner set this password (roles.server.ts, ADMIN_EMAILS).
@@ -262,6 +269,19 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
       after: createAuthMiddleware(async (ctx) => {
         const newSession = ctx.context.newSession;
         if (!newSession) return;
+        // A link that verifies an address signs in the browser that opened it and ends every
+        // other session of the account: whoever started it with a password before its owner
+        // confirmed it is signed out.
+        if (ctx.path === "/verify-email") {
+          await db
+            .delete(authSessions)
+            .where(
+              and(
+                eq(authSessions.userId, newSession.user.id),
+                ne(authSessions.token, newSession.session.token),
+              ),
+            );
+        }
         const cookie = ctx.context.authCookies.sessionToken.name;
         const previousToken = await ctx.getSignedCookie(cookie, ctx.context.secret);
         if (previousToken && previousToken !== newSession.session.token) {

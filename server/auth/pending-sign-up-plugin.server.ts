@@ -6,7 +6,7 @@ import {
   getSessionFromCtx,
   sendVerificationEmailFn,
 } from "better-auth/api";
-import { expireCookie, setSessionCookie } from "better-auth/cookies";
+import { expireCookie } from "better-auth/cookies";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.server";
@@ -32,9 +32,9 @@ const NO_PENDING_SIGN_UP = "This sign-up has expired. Sign up again, or sign in.
 
 /**
  * Decision 010 as a Better Auth plugin: every successful email sign-up gets the same opaque
- * `pending_sign_up` cookie; the waiting page polls /pending-sign-up/status, which trades the
- * cookie for a real session once the new account's address is verified (never for a sign-up with
- * a taken address), and /pending-sign-up/resend mails the link again.
+ * `pending_sign_up` cookie; the waiting page polls /pending-sign-up/status, which says when the
+ * new account's address is verified (never for a sign-up with a taken address) but never signs
+ * anyone in, and /pending-sign-up/resend mails the link again.
  */
 export function pendingSignUpPlugin({
   db,
@@ -60,26 +60,24 @@ export function pendingSignUpPlugin({
               await endPendingSignUp(db, token);
               expireCookie(ctx, cookie);
             }
-            return ctx.json({ email: session.user.email, verified: session.user.emailVerified });
+            return ctx.json({
+              email: session.user.email,
+              verified: session.user.emailVerified,
+              signedIn: true,
+            });
           }
           const pending = await findPendingSignUp(db, token);
           if (!pending || !token) {
             throw new APIError("UNAUTHORIZED", { message: NO_PENDING_SIGN_UP });
           }
-          if (!pending.userId || !pending.emailVerified) {
-            return ctx.json({ email: pending.email, verified: false });
+          // Only the browser that opens the link is signed in: whoever signed up first with
+          // someone else's address must not get a session when its owner verifies it.
+          const verified = pending.userId !== null && pending.emailVerified;
+          if (verified) {
+            await endPendingSignUp(db, token);
+            expireCookie(ctx, cookie);
           }
-          // Two polls at once: only the one that ends the pending sign-up opens a session.
-          if (await endPendingSignUp(db, token)) {
-            const user = await ctx.context.internalAdapter.findUserById(pending.userId);
-            const created = user && (await ctx.context.internalAdapter.createSession(user.id));
-            if (!user || !created) {
-              throw new APIError("UNAUTHORIZED", { message: NO_PENDING_SIGN_UP });
-            }
-            await setSessionCookie(ctx, { session: created, user });
-          }
-          expireCookie(ctx, cookie);
-          return ctx.json({ email: pending.email, verified: true });
+          return ctx.json({ email: pending.email, verified, signedIn: false });
         },
       ),
       resendPendingVerification: createAuthEndpoint(

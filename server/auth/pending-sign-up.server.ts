@@ -17,7 +17,7 @@ export const PENDING_SIGN_UP_TTL_S = 24 * 3600;
 
 export interface PendingSignUp {
   email: string;
-  /** Null when the address already had an account: that sign-up never ends in a session. */
+  /** Null when the address already had an account: that sign-up is never reported verified. */
   userId: string | null;
   emailVerified: boolean;
 }

@@ -65,15 +65,48 @@ export function passwordResetMail(to: string, url: string): Mail {
   });
 }
 
-/** Sent instead of a second account, so that sign-up never reveals who has an account. */
-export function existingAccountMail(to: string, appUrl: string): Mail {
+/** Where a mail sends someone to ask for a reset link: the site with its reset dialog open. */
+export function forgotPasswordUrl(appUrl: string): string {
+  return new URL("?forgotPassword=1", appUrl).href;
+}
+
+interface ExistingAccount {
+  to: string;
+  appUrl: string;
+  /** Whether the account's address was ever verified. */
+  isConfirmed: boolean;
+  /** Whether the site offers Google sign-in (GOOGLE_CLIENT_ID set). */
+  hasGoogle: boolean;
+}
+
+/**
+ * Sent instead of a second account, so that sign-up never reveals who has an account. An account
+ * never confirmed may have been started by someone else with this address: its owner is told how
+ * to take it over (decision 010).
+ */
+export function existingAccountMail({ to, appUrl, isConfirmed, hasGoogle }: ExistingAccount): Mail {
+  const signInWays = hasGoogle ? "with your password or with Google" : "with your password";
+  if (isConfirmed) {
+    return compose({
+      to,
+      subject: "You already have an account",
+      paragraphs: [
+        `Someone tried to create an account with this email address, but you already have one. Sign in ${signInWays}; if you have forgotten your password, use "Forgot password?" in the sign-in dialog.`,
+      ],
+      action: { label: "Open the directory", url: appUrl },
+      footnote: "If this was not you, nothing has changed and you can ignore this mail.",
+    });
+  }
   return compose({
     to,
     subject: "You already have an account",
     paragraphs: [
-      `Someone tried to create an account with this email address, but you already have one. Sign in with your password or with Google; if you have forgotten your password, use "Forgot password?" in the sign-in dialog.`,
+      "Someone tried to create an account with this email address. An account for this address was started before but never confirmed.",
+      `If you started it, open the verification link we mailed you then, or sign in ${signInWays}.`,
+      "If you did not start it, someone else chose its password. Take it over by resetting the password: the reset link is mailed only to this address, and the new password ends every other session of the account.",
     ],
-    action: { label: "Open the directory", url: appUrl },
-    footnote: "If this was not you, nothing has changed and you can ignore this mail.",
+    action: { label: "Reset the password", url: forgotPasswordUrl(appUrl) },
+    footnote:
+      "Nobody can confirm the account without this mailbox; if you leave it, it stays unconfirmed.",
   });
 }

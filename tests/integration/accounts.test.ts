@@ -379,7 +379,9 @@ describe(`accounts on ${databaseKind}`, () => {
       expect((await signUpTo(email)).status).toBe(429);
 
       expect((await askReset(email)).status).toBe(200);
-      await vi.waitFor(async () => expect(await subjectsTo(email)).toContain("Reset your password"));
+      await vi.waitFor(async () =>
+        expect(await subjectsTo(email)).toContain("Reset your password"),
+      );
       expect(
         (await send("/send-verification-email", { email, callbackURL: "/verify-email" })).status,
       ).toBe(200);

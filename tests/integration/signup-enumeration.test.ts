@@ -88,7 +88,10 @@ describe(`no account enumeration on ${databaseKind}`, () => {
   const signUp = (email: string, name = "X", password = PASSWORD) =>
     call("/sign-up/email", { email, password, name, callbackURL: "/verify-email" });
   const mailsTo = (to: string) => mailer.sent.filter((mail) => mail.to === to);
-  /** Opens the mailed verification link in a browser of its own (no cookies). */
+  /**
+   * Opens the mailed verification link in a browser of its own (no cookies); returns the cookie
+   * that browser is left with.
+   */
   const verifyByMail = async (email: string) => {
     await vi.waitFor(() => expect(mailsTo(email).some(isVerification)).toBe(true));
     const mail = mailsTo(email).filter(isVerification).at(-1)!;
@@ -97,6 +100,7 @@ describe(`no account enumeration on ${databaseKind}`, () => {
       new Request(link, { headers: { "x-client-ip": "10.8.0.1" } }),
     );
     expect(opened.status).toBe(302);
+    return cookieFrom(opened);
   };
   const isVerification = (mail: { subject: string }) =>
     mail.subject === "Verify your email address";
@@ -226,26 +230,124 @@ describe(`no account enumeration on ${databaseKind}`, () => {
   });
 
   describe("the pending sign-up cookie", () => {
-    it("polls as unverified, then trades itself for a session once the address is verified", async () => {
+    it("polls as unverified, then reports the address verified without signing this browser in", async () => {
       const signedUp = await signUp("newcomer@example.com", "Newcomer");
       const pending = cookieFrom(signedUp);
 
       const waiting = await poll(pending);
       expect(waiting.status).toBe(200);
-      expect(await waiting.json()).toEqual({ email: "newcomer@example.com", verified: false });
+      expect(await waiting.json()).toEqual({
+        email: "newcomer@example.com",
+        verified: false,
+        signedIn: false,
+      });
       expect(cookieShapes(waiting)).toEqual([]);
 
-      await verifyByMail("newcomer@example.com");
+      const linkBrowser = await verifyByMail("newcomer@example.com");
       const verified = await poll(pending);
-      expect(await verified.json()).toEqual({ email: "newcomer@example.com", verified: true });
-      const session = cookieFrom(verified);
-      expect(session).toContain("better-auth.session_token=");
-      expect(await sessionOf(session)).toMatchObject({ user: { email: "newcomer@example.com" } });
+      expect(await verified.json()).toEqual({
+        email: "newcomer@example.com",
+        verified: true,
+        signedIn: false,
+      });
+      // Only the browser that opened the link is signed in.
+      expect(verified.headers.getSetCookie().join("\n")).not.toContain("session_token");
+      expect(await sessionOf(linkBrowser)).toMatchObject({
+        user: { email: "newcomer@example.com" },
+      });
       // The pending cookie is spent: expired in the browser and gone from the database.
       expect(verified.headers.getSetCookie().join("\n")).toMatch(
         /better-auth\.pending_sign_up=; Max-Age=0/,
       );
       expect((await poll(pending)).status).toBe(401);
+    });
+
+    it("says signed in when the link was opened in the browser that waits", async () => {
+      const pending = cookieFrom(await signUp("same-browser@example.com"));
+      const linkBrowser = await verifyByMail("same-browser@example.com");
+      const both = `${pending}; ${linkBrowser}`;
+      const verified = await poll(both);
+      expect(await verified.json()).toEqual({
+        email: "same-browser@example.com",
+        verified: true,
+        signedIn: true,
+      });
+      expect(await sessionOf(both)).toMatchObject({ user: { email: "same-browser@example.com" } });
+    });
+
+    it("never turns an intruder's pending cookie into a session, before or after the owner verifies", async () => {
+      const email = "gina@example.com";
+      const intruder = cookieFrom(await signUp(email, "Not Gina", "intruder's own passphrase 4"));
+      const noSession = async (response: Response) => {
+        expect(response.headers.getSetCookie().join("\n")).not.toContain("session_token");
+        expect(await sessionOf(`${intruder}; ${cookieFrom(response)}`)).toBeNull();
+      };
+      const before = await poll(intruder);
+      expect(await before.json()).toMatchObject({ verified: false, signedIn: false });
+      await noSession(before);
+
+      // Gina signs up too, is told about the unconfirmed account, and opens the first link.
+      await signUp(email, "Gina", "gina's passphrase for tools 8");
+      await vi.waitFor(() =>
+        expect(mailsTo(email).map((mail) => mail.subject)).toContain("You already have an account"),
+      );
+      const gina = await verifyByMail(email);
+      expect(await sessionOf(gina)).toMatchObject({ user: { email } });
+
+      const after = await poll(intruder);
+      expect(await after.json()).toEqual({ email, verified: true, signedIn: false });
+      await noSession(after);
+      expect((await poll(intruder)).status).toBe(401);
+      expect(await sessionOf(intruder)).toBeNull();
+      expect(await sessionOf(gina)).toMatchObject({ user: { email } });
+    });
+
+    it("tells the owner of an unconfirmed account how to take it over by a password reset", async () => {
+      const email = "started-by-someone@example.com";
+      await signUp(email, "Someone");
+      await signUp(email, "Owner");
+      await vi.waitFor(() => expect(mailsTo(email)).toHaveLength(2));
+      const told = mailsTo(email).at(-1)!;
+      expect(told.subject).toBe("You already have an account");
+      expect(told.text).toContain("started before but never confirmed");
+      expect(told.text).toContain(`Reset the password: ${APP_URL}/?forgotPassword=1`);
+      expect(told.text).toContain("ends every other session");
+      // Google is not offered where it is not set up.
+      expect(told.text).not.toContain("Google");
+    });
+
+    it("ends every session of an account opened before its address was verified, except the link's", async () => {
+      const email = "early-sessions@example.com";
+      await signUp(email, "Early", "early bird passphrase 61");
+      const signIn = () => call("/sign-in/email", { email, password: "early bird passphrase 61" });
+      const early = [cookieFrom(await signIn()), cookieFrom(await signIn())];
+      for (const cookie of early)
+        expect(await sessionOf(cookie)).toMatchObject({ user: { email } });
+
+      const linkBrowser = await verifyByMail(email);
+      for (const cookie of early) expect(await sessionOf(cookie)).toBeNull();
+      expect(await sessionOf(linkBrowser)).toMatchObject({ user: { email } });
+      // Signed in after the verification: kept.
+      const later = cookieFrom(await signIn());
+      expect(await sessionOf(later)).toMatchObject({ user: { email } });
+    });
+
+    it("keeps the session of a signed-in browser that opens its own link, and ends the others", async () => {
+      const email = "signed-in-verifier@example.com";
+      await signUp(email, "Verifier", "verifier passphrase 55");
+      const signIn = () => call("/sign-in/email", { email, password: "verifier passphrase 55" });
+      const own = cookieFrom(await signIn());
+      const other = cookieFrom(await signIn());
+      await vi.waitFor(() => expect(mailsTo(email).some(isVerification)).toBe(true));
+      const link = /http:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(
+        mailsTo(email).filter(isVerification).at(-1)!.text,
+      )![0];
+      const opened = await auth.handler(
+        new Request(link, { headers: { "x-client-ip": "10.8.0.2", cookie: own } }),
+      );
+      expect(opened.status).toBe(302);
+      expect(await sessionOf(own)).toMatchObject({ user: { email, emailVerified: true } });
+      expect(await sessionOf(other)).toBeNull();
     });
 
     it("never leads to a session for a taken address, verified or not", async () => {
@@ -258,10 +360,15 @@ describe(`no account enumeration on ${databaseKind}`, () => {
         const taken = await poll(pending);
         const unverified = await poll(cookieFrom(fresh));
         expect(taken.status).toBe(unverified.status);
-        expect(await taken.json()).toEqual({ email: "taken-2@example.com", verified: false });
+        expect(await taken.json()).toEqual({
+          email: "taken-2@example.com",
+          verified: false,
+          signedIn: false,
+        });
         expect(await unverified.json()).toEqual({
           email: "still-waiting@example.com",
           verified: false,
+          signedIn: false,
         });
         expect(cookieShapes(taken)).toEqual([]);
       }

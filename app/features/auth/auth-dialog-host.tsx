@@ -41,6 +41,31 @@ export function AuthDialogHost({ children }: { children: React.ReactNode }) {
     setSearchParams(rest, { replace: true, preventScrollReset: true });
   }, [cameBackFromGoogleFailing, searchParams, setSearchParams]);
 
+  // A link can ask for a dialog: ?signIn=1 (a sign-up verified on another device), or
+  // ?forgotPassword=1 (the mail to the owner of an account someone else started).
+  const linkedDialog =
+    searchParams.get("forgotPassword") === "1"
+      ? "reset"
+      : searchParams.get("signIn") === "1"
+        ? "signin"
+        : null;
+  const [linkSeen, setLinkSeen] = useState<Open>(null);
+  if (linkedDialog !== linkSeen) {
+    setLinkSeen(linkedDialog);
+    if (linkedDialog) {
+      setOpen(linkedDialog);
+      setInitialError(null);
+      setOpening((count) => count + 1);
+    }
+  }
+  useEffect(() => {
+    if (!linkedDialog) return;
+    const rest = new URLSearchParams(searchParams);
+    rest.delete("signIn");
+    rest.delete("forgotPassword");
+    setSearchParams(rest, { replace: true, preventScrollReset: true });
+  }, [linkedDialog, searchParams, setSearchParams]);
+
   // Where focus was before the first dialog opened; it goes back there when the last one closes.
   const returnFocus = useRef<HTMLElement | null>(null);
   const show = useCallback(

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { useAuthPrompt } from "~/components/auth-prompt";
 import { ErrorBox, SuccessBox } from "~/components/form-controls";
@@ -17,12 +17,14 @@ import {
 } from "~/lib/messages";
 import { startCountdown, watchVerification } from "./verification-timers";
 
+const SIGNED_OUT_LANDING = "/ai-tools?signIn=1";
+
 interface VerifyEmailPageProps {
   email: string;
   isVerified: boolean;
   /**
    * "session": a signed-in person whose address is not verified. "sign-up": a browser holding a
-   * pending sign-up (decision 010), which gets its session when the address is verified.
+   * pending sign-up (decision 010), signed in only if the mailed link is opened in it.
    */
   waitsAs: "session" | "sign-up";
 }
@@ -40,27 +42,38 @@ export function VerifyEmailPage({
   const [checkFailed, setCheckFailed] = useState(false);
   const [resendState, setResendState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
   const [cooldown, setCooldown] = useState(0);
+  // Where the page goes once the address is verified; a browser that is not signed in (the link
+  // was opened elsewhere) finds the sign-in dialog open there.
+  const landing = useRef("/ai-tools");
   const linkFailed = searchParams.has("error");
 
   useEffect(() => {
     if (isVerified) return;
+    const checkSignUp = async () => {
+      const status = await checkPendingSignUp();
+      landing.current = status.signedIn ? "/ai-tools" : SIGNED_OUT_LANDING;
+      return status.verified;
+    };
+    const checkSession = async () => {
+      const user = await reloadUser();
+      // A session opened before the address was verified ends when it is verified elsewhere.
+      if (!user) void navigate(SIGNED_OUT_LANDING, { replace: true });
+      return user?.emailVerified ?? false;
+    };
     return watchVerification({
-      check:
-        waitsAs === "sign-up"
-          ? checkPendingSignUp
-          : async () => (await reloadUser())?.emailVerified ?? false,
+      check: waitsAs === "sign-up" ? checkSignUp : checkSession,
       intervalMs: VERIFICATION_POLL_MS,
       onVerified: () => setIsVerified(true),
       onError: () => setCheckFailed(true),
       onPending: () => setCheckFailed(false),
     });
-  }, [isVerified, waitsAs]);
+  }, [isVerified, navigate, waitsAs]);
 
   useEffect(() => {
     if (!isVerified) return;
     const timer = setTimeout(() => {
       void revalidator.revalidate();
-      void navigate("/ai-tools");
+      void navigate(landing.current);
     }, VERIFIED_REDIRECT_MS);
     return () => clearTimeout(timer);
     // The redirect is scheduled once, when verification is seen.

@@ -45,10 +45,12 @@ export async function signUp(form: { email: string; password: string; displayNam
   });
 }
 
-/** Whether this browser's pending sign-up is verified; once it is, the browser is signed in. */
-export async function checkPendingSignUp(): Promise<boolean> {
-  const result = await call<{ verified: boolean }>("/pending-sign-up/status", {});
-  return result.verified;
+/**
+ * Whether this browser's pending sign-up is verified, and whether this browser is signed in: only
+ * a browser that opened the mailed link is (decision 010).
+ */
+export function checkPendingSignUp() {
+  return call<{ verified: boolean; signedIn: boolean }>("/pending-sign-up/status", {});
 }
 
 export function resendPendingVerification() {
