@@ -16,19 +16,24 @@ import { firstLink, waitForMail } from "./support/mailbox";
 // Issue 5: accounts in the browser, with real mail (the SMTP catcher) and Google played by a local
 // OpenID Connect provider. Runs on PGlite and on PostgreSQL.
 
-test("signing up waits on /verify-email; the link opened on another device signs this browser in", async ({
-  page,
-  browser,
-}) => {
-  const email = uniqueEmail("signup");
+/** Fills and sends the sign-up dialog from the home page. */
+async function signUpInDialog(page: Page, email: string, password = PASSWORD) {
   await openApp(page, "/");
   await page.getByRole("button", { name: "Sign Up" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Create your account" });
   await dialog.getByLabel("Display name (optional)").fill("Sam Signup");
   await dialog.getByLabel("Email").fill(email);
-  await dialog.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await dialog.getByLabel("Confirm password").fill(PASSWORD);
+  await dialog.getByLabel("Password", { exact: true }).fill(password);
+  await dialog.getByLabel("Confirm password").fill(password);
   await dialog.getByRole("button", { name: "Create account" }).click();
+}
+
+test("signing up waits on /verify-email; the link opened on another device signs that device in, and this one is asked to sign in", async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail("signup");
+  await signUpInDialog(page, email);
 
   await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByText(email)).toBeVisible();
@@ -37,15 +42,46 @@ test("signing up waits on /verify-email; the link opened on another device signs
   await expect(page.getByRole("button", { name: "Sign In" }).first()).toBeVisible();
 
   const mail = await waitForMail(email, { subject: /verify your email/i });
-  const phone = await browser.newContext();
-  await (await phone.newPage()).goto(firstLink(mail.text, "/verify-email"));
+  const phone = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: test.info().project.use.extraHTTPHeaders,
+  });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(firstLink(mail.text, "/verify-email"));
+  await expect(phonePage.getByRole("link", { name: "My Account" })).toBeVisible();
   await phone.close();
+
+  await expect(
+    page.getByText("Email verified successfully! Redirecting to browse tools..."),
+  ).toBeVisible();
+  // Only the browser that opened the link is signed in; this one finds the sign-in dialog.
+  await expect(page).toHaveURL(/\/ai-tools$/, { timeout: 5000 });
+  const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(PASSWORD);
+  await dialog.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
+});
+
+test("the link opened in the browser that waits signs it in and goes on to /ai-tools", async ({
+  page,
+}) => {
+  const email = uniqueEmail("same-browser");
+  await signUpInDialog(page, email);
+  await expect(page.getByText("Waiting for verification...")).toBeVisible();
+
+  const mail = await waitForMail(email, { subject: /verify your email/i });
+  const linkTab = await page.context().newPage();
+  await linkTab.goto(firstLink(mail.text, "/verify-email"));
+  await linkTab.close();
 
   await expect(
     page.getByText("Email verified successfully! Redirecting to browse tools..."),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/ai-tools$/, { timeout: 5000 });
   await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toBeHidden();
 });
 
 test("signing up with a taken address looks the same, and its owner is mailed", async ({
@@ -199,6 +235,14 @@ test("Google sign-in in a popup creates the profile once; later sign-ins keep it
   await openApp(page, "/account");
   await expect(profile).toContainText("Gina First");
   await expect(profile).not.toContainText("Renamed");
+});
+
+test("the mailed link to take over an unconfirmed account opens the reset dialog", async ({
+  page,
+}) => {
+  await openApp(page, "/?forgotPassword=1");
+  await expect(page.getByRole("dialog", { name: "Reset your password" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test("a Google sign-in that failed by redirect reopens the sign-in dialog with the error", async ({
