@@ -1,3 +1,7 @@
+import { execFile } from "node:child_process";
+import { createServer } from "node:net";
+import { promisify } from "node:util";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { toolPath } from "~/lib/paths";
 import { slugify } from "~/lib/slug";
@@ -6,7 +10,7 @@ import type { ToolCard } from "~/lib/tool";
 import { getJson, signIn, freshClientAddress } from "./app-client";
 import { pageRoutes, readApiDoc } from "./endpoints";
 import { FuzzServer, type DatabaseKind } from "./fuzz-server";
-import type { FuzzContext } from "./hostile-requests";
+import { describeRequest, hostileRequest, wireBytes, type FuzzContext } from "./hostile-requests";
 import { formatFailures, formatSummary, fuzz } from "./run-fuzz";
 
 // Issue 14, "proof under attack": thousands of hostile requests against the production server, on
@@ -70,6 +74,54 @@ describe("what the fuzzing aims at", () => {
         "/*",
       ]),
     );
+  });
+});
+
+describe("a failure as printed", () => {
+  test("replays the exact bytes of its request in bash", async () => {
+    const port = 3309;
+    let expected: Buffer = Buffer.alloc(0);
+    let received: Buffer = Buffer.alloc(0);
+    // Closes once the expected bytes are in, so that the printed command's `cat` ends.
+    const listener = createServer((socket) => {
+      socket.on("data", (chunk: Buffer) => {
+        received = Buffer.concat([received, chunk]);
+        if (received.length >= expected.length) socket.end();
+      });
+    });
+    await new Promise<void>((resolve) => listener.listen(port, "127.0.0.1", resolve));
+    try {
+      const { endpoints, bodyFields } = readApiDoc();
+      const ctx: FuzzContext = {
+        port,
+        appUrl: `http://127.0.0.1:${port}`,
+        endpoints,
+        pages: pageRoutes(),
+        bodyFields,
+        toolIds: ["demo-0001"],
+        toolPaths: ["/ai-tools/writing/editing/inkwell"],
+        categorySlugs: ["writing"],
+        subCategorySlugs: ["editing"],
+        toolSlugs: ["inkwell"],
+        categoryNames: ["Writing"],
+        accountEmails: ["someone@example.com"],
+      };
+      const requests = fc
+        .sample(hostileRequest(ctx), { seed: SEED, numRuns: 40 })
+        .filter(
+          (request) => request.identity === "anonymous" && request.framing.kind !== "declared-huge",
+        );
+      for (const request of requests) {
+        expected = wireBytes(request, { user: "", admin: "" });
+        received = Buffer.alloc(0);
+        await promisify(execFile)("bash", ["-c", describeRequest(request, port)], {
+          maxBuffer: 64 * 1024 * 1024,
+        });
+        expect(received.equals(expected)).toBe(true);
+      }
+    } finally {
+      listener.close();
+    }
   });
 });
 

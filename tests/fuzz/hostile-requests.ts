@@ -1274,7 +1274,7 @@ const octal = (char: string) => `\\${char.charCodeAt(0).toString(8).padStart(3, 
 function repeatCommand(unit: string, times: number): string {
   return unit.length === 1
     ? `head -c ${times} /dev/zero | tr '\\0' '${octal(unit)}'`
-    : `for i in $(seq ${times}); do printf '${shellEscape(unit)}'; done`;
+    : `for i in $(seq ${times}); do printf -- '${shellEscape(unit)}'; done`;
 }
 
 function shellPrintf(text: string): string {
@@ -1284,15 +1284,16 @@ function shellPrintf(text: string): string {
   for (const match of text.matchAll(/(.{1,16}?)\1+/gs)) {
     const unit = match[1]!;
     if (match[0].length < 120) continue;
-    if (match.index > last) pieces.push(`printf '${shellEscape(text.slice(last, match.index))}'`);
+    if (match.index > last)
+      pieces.push(`printf -- '${shellEscape(text.slice(last, match.index))}'`);
     pieces.push(repeatCommand(unit, match[0].length / unit.length));
     last = match.index + match[0].length;
   }
-  if (last < text.length) pieces.push(`printf '${shellEscape(text.slice(last))}'`);
+  if (last < text.length) pieces.push(`printf -- '${shellEscape(text.slice(last))}'`);
   return pieces.join("; ");
 }
 
-/** A shell line that sends exactly this request (sessions named, not spelled out). */
+/** A bash line that sends exactly this request and prints the answer (sessions named, not spelled out). */
 export function describeRequest(request: FuzzRequest, port: number): string {
   const identity = identityUsed(request);
   const placeholder = {
@@ -1311,6 +1312,7 @@ export function describeRequest(request: FuzzRequest, port: number): string {
     .map((part) =>
       part.times === 1 ? shellPrintf(part.text) : repeatCommand(part.text, part.times),
     );
-  const who = identity === "anonymous" ? "" : ` (signed in as the fuzz ${identity})`;
-  return `{ ${[shellPrintf(head), ...bodyCommands].join("; ")}; } | nc -q 10 127.0.0.1 ${port}${who}`;
+  const who = identity === "anonymous" ? "" : `  # signed in as the fuzz ${identity}`;
+  const bytes = [shellPrintf(head), ...bodyCommands].join("; ");
+  return `exec 3<>/dev/tcp/127.0.0.1/${port}; { ${bytes}; } >&3; timeout 10 cat <&3; exec 3<&-${who}`;
 }
