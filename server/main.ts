@@ -58,6 +58,10 @@ const server = createServer(
   },
   http,
 );
+// CONNECT (a proxy tunnel) names no page of ours; Node leaves such a socket unanswered otherwise.
+server.on("connect", (_req, socket) => {
+  socket.end("HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+});
 server.listen(env.PORT, env.HOST, () => {
   logger.info(
     { url: env.APP_URL, startupMs: Math.round(performance.now() - startedAt) },

@@ -32,6 +32,11 @@ export function liveStream(
   const openByClient = new Map<string, number>();
   let openTotal = 0;
   return async (req, res) => {
+    // HEAD asks only whether the stream is there: a stream of nothing would never answer.
+    if (req.method === "HEAD") {
+      res.status(200).type("text/event-stream").end();
+      return;
+    }
     if (openTotal >= maxStreams) {
       const busy = new AppError("UNAVAILABLE", "Live updates are busy. Try again shortly.");
       res.set("Retry-After", String(LIVE_STREAMS_RETRY_AFTER_S)).status(busy.status);

@@ -4,6 +4,17 @@ import { AppError } from "../errors.server";
 import { BODY_LIMITS, readRequestBody } from "./request-body.server";
 import { sendWebResponse, toWebRequest } from "./web-request.server";
 
+/** A form body an action's formData() could not read is the client's mistake: 400, not 500. */
+async function refuseUnreadableForm(body: Buffer, contentType: string): Promise<void> {
+  try {
+    await new Response(new Uint8Array(body), {
+      headers: { "Content-Type": contentType },
+    }).formData();
+  } catch {
+    throw new AppError("INVALID", "The form could not be read.");
+  }
+}
+
 interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
@@ -31,6 +42,7 @@ export function pageHandler({
       throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Pages take form posts only.");
     }
     const body = hasBody ? await readRequestBody(req, BODY_LIMITS.standard) : undefined;
+    if (body) await refuseUnreadableForm(body, req.get("content-type") ?? "");
     const response = await handle(toWebRequest(req, res, appOrigin, body), loadContextOf(req, res));
     await sendWebResponse(res, response);
   };

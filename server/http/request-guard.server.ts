@@ -10,6 +10,11 @@ import { bodyLimitOf, tooLargeError } from "./request-body.server";
 export function rejectMalformedRequests(appUrl: string): express.RequestHandler {
   const appHost = new URL(appUrl).host.toLowerCase();
   return (req, res, next) => {
+    // TRACE would echo a request back (cookies included); the Fetch API refuses to build one.
+    if (!ALLOWED_METHODS.has(req.method)) {
+      res.setHeader("Allow", [...ALLOWED_METHODS].join(", "));
+      throw new AppError("METHOD_NOT_ALLOWED", "That method is not allowed.");
+    }
     const problem = problemOf(req, appHost);
     if (problem) throw new AppError("INVALID", problem);
     const limit = bodyLimitOf(pathOf(req.url));
@@ -21,6 +26,8 @@ export function rejectMalformedRequests(appUrl: string): express.RequestHandler 
     next();
   };
 }
+
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 function problemOf(req: express.Request, appHost: string): string | null {
   // Only the origin form ("/path?query"): an absolute or "*" target names no page of ours.

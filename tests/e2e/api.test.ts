@@ -143,6 +143,11 @@ test("a page that takes forms refuses other bodies with 415, not a 500", async (
     });
     expect(response.status(), contentType).toBe(415);
   }
+  const broken = await request.post("/newsletter", {
+    data: "--fuzzboundary",
+    headers: { "content-type": "multipart/form-data; boundary=fuzzboundary", origin },
+  });
+  expect(broken.status()).toBe(400);
 });
 
 test("a refused sign-in says how long to wait in the standard Retry-After header", async ({

@@ -145,6 +145,18 @@ describe("requests that once crashed or confused the server", () => {
   });
 });
 
+describe("methods", () => {
+  it("answers TRACE, which the Fetch API cannot carry, with 405 on every path", async () => {
+    for (const path of ["/api/auth/get-session", "/"]) {
+      const answer = await rawRequest(
+        `TRACE ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
+      expect(answer.status, path).toBe(405);
+      expect(answer.head).toMatch(/^allow: GET, HEAD, POST/im);
+    }
+  });
+});
+
 describe("bounded request bodies", () => {
   it("refuses a declared 60 MB body with 413 in the API's error shape, before reading it", async () => {
     const answer = await rawRequest(

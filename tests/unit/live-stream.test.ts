@@ -112,6 +112,17 @@ describe("GET /api/live", () => {
     third.request.destroy();
   });
 
+  it("answers HEAD at once, without opening a stream", async () => {
+    const { live, listening, url } = await startLiveServer();
+    servers.push(listening);
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.request(url, { method: "HEAD" }, resolve).on("error", reject).end();
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/event-stream/);
+    expect(live.subscriberCount).toBe(0);
+  });
+
   it("refuses more streams than one client may hold with 429", async () => {
     const { listening, url } = await startLiveServer({ maxPerClient: 1 });
     servers.push(listening);
