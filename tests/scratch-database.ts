@@ -1,6 +1,17 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
+/** One statement on its own connection (CREATE and DROP DATABASE cannot run in a pool's transaction). */
+export async function runOnDatabaseServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * A new, empty database on the PostgreSQL server of `serverUrl` (a user that may create
  * databases), for one test run. Returns its URL and the function that drops it.
@@ -10,15 +21,7 @@ export async function createScratchDatabase(
   prefix: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  const runOnServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const runOnServer = (statement: string) => runOnDatabaseServer(serverUrl, statement);
   await runOnServer(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray, like, sql } from "drizzle-orm";
-import pg from "pg";
 import { hashPassword } from "../../server/auth/password.server";
 import { openPglite, openPostgres, type DatabaseHandle } from "../../server/db/client.server";
 import { authAccounts, authUsers, toolLikes, tools, userProfiles } from "../../server/db/schema";
 import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
 import { setAdminRole } from "../../server/services/account/set-admin-role.server";
+import { runOnDatabaseServer } from "../scratch-database";
 
 export type Engine = "pglite" | "postgres";
 
@@ -168,15 +168,7 @@ export async function preparePostgresTemplate(
   runDir: string,
   accounts: TestAccounts,
 ): Promise<TemplateDatabase> {
-  const runOnServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const runOnServer = (statement: string) => runOnDatabaseServer(serverUrl, statement);
   const urlOf = (name: string) => {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;

@@ -33,11 +33,18 @@ function buildAuth(database: DatabaseHandle, mailer: Mailer): Auth {
 }
 
 /** A POST to the auth routes as the browser sends it, from client address `ip`. */
-function post(auth: Auth, path: string, body: unknown, ip: string): Promise<Response> {
+function post(
+  auth: Auth,
+  path: string,
+  body: unknown,
+  ip: string,
+  cookie?: string,
+): Promise<Response> {
+  const headers = { "content-type": "application/json", origin: APP_URL, "x-client-ip": ip };
   return auth.handler(
     new Request(`${APP_URL}/api/auth${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: APP_URL, "x-client-ip": ip },
+      headers: cookie ? { ...headers, cookie } : headers,
       body: JSON.stringify(body),
     }),
   );
@@ -266,17 +273,12 @@ describe(`accounts on ${databaseKind}`, () => {
       await signUp("changer@example.com", "Changer");
       const session = cookieFrom(await signIn("changer@example.com"));
       const change = (newPassword: string) =>
-        auth.handler(
-          new Request(`${APP_URL}/api/auth/change-password`, {
-            method: "POST",
-            headers: {
-              "content-type": "application/json",
-              origin: APP_URL,
-              "x-client-ip": freshAddress(),
-              cookie: session,
-            },
-            body: JSON.stringify({ currentPassword: PASSWORD, newPassword }),
-          }),
+        post(
+          auth,
+          "/change-password",
+          { currentPassword: PASSWORD, newPassword },
+          freshAddress(),
+          session,
         );
       const weak = await change("12345678");
       expect(weak.status).toBe(400);
@@ -483,18 +485,7 @@ describe(`accounts on ${databaseKind}`, () => {
       await signUp("renamer@example.com", "Renamer");
       const session = cookieFrom(await signIn("renamer@example.com"));
       const rename = (name: string) =>
-        auth.handler(
-          new Request(`${APP_URL}/api/auth/update-user`, {
-            method: "POST",
-            headers: {
-              "content-type": "application/json",
-              origin: APP_URL,
-              "x-client-ip": freshAddress(),
-              cookie: session,
-            },
-            body: JSON.stringify({ name }),
-          }),
-        );
+        post(auth, "/update-user", { name }, freshAddress(), session);
       const refused = await rename("Re\u0000namer");
       expect(refused.status).toBe(400);
       expect(await messageOf(refused)).toMatch(/control character/);
