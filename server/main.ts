@@ -60,7 +60,12 @@ const server = createServer(
 );
 // CONNECT (a proxy tunnel) names no page of ours; Node leaves such a socket unanswered otherwise.
 server.on("connect", (_req, socket) => {
-  socket.end("HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+  // Node hands the socket over without its error listener: a client's reset must not escape.
+  socket.on("error", () => socket.destroy());
+  socket.end(
+    "HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
+    () => socket.destroy(),
+  );
 });
 server.listen(env.PORT, env.HOST, () => {
   logger.info(

@@ -16,11 +16,12 @@ const password = z.string().min(1, "Enter your password.");
 export const signInSchema = z.object({ email, password });
 
 /** A display name (spec 3), also the name given at sign-up: optional, one line, 100 at most. */
+// Checked as sent, before trimming: Better Auth stores the name it was sent.
 export const accountName = z
   .string()
-  .trim()
   .max(100, "Use at most 100 characters.")
-  .check(plainText("The name"));
+  .check(plainText("The name"))
+  .trim();
 
 export const signUpSchema = z
   .object({

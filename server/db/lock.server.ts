@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 
@@ -32,6 +32,14 @@ export interface LockHolder {
 }
 
 const INSTANCE = randomUUID();
+
+/**
+ * The holder touches the lock this often. Another host (a second container on a shared volume)
+ * cannot see the holder's processes, so it judges the lock by this heartbeat alone: live while
+ * touched within HEARTBEAT_STALE_MS.
+ */
+const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_STALE_MS = 60_000;
 
 async function readBootId(): Promise<string | null> {
   return readFile("/proc/sys/kernel/random/boot_id", "utf8").then(
@@ -93,10 +101,16 @@ async function readHolder(lockPath: string): Promise<ReadHolder | null> {
 }
 
 /** The holder is still the running process that wrote the lock: every mark matches that process now. */
-async function isHolderLive(holder: ReadHolder): Promise<boolean> {
+async function isHolderLive(holder: ReadHolder, lockPath: string): Promise<boolean> {
   if ("legacy" in holder) return holder.pid !== process.pid && isRunning(holder.pid);
   const own = await ownLockHolder();
-  if (holder.host !== own.host || holder.bootId !== own.bootId) return false;
+  if (holder.host !== own.host || holder.bootId !== own.bootId) {
+    const touchedAt = await stat(lockPath).then(
+      (stats) => stats.mtimeMs,
+      () => 0,
+    );
+    return Date.now() - touchedAt < HEARTBEAT_STALE_MS;
+  }
   if (holder.pid === process.pid) {
     return holder.instance === own.instance && holder.startTicks === own.startTicks;
   }
@@ -117,11 +131,19 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
         await link(ownPath, lockPath);
-        return () => rm(lockPath, { force: true });
+        const heartbeat = setInterval(() => {
+          const now = new Date();
+          utimes(lockPath, now, now).catch(() => {});
+        }, HEARTBEAT_MS);
+        heartbeat.unref();
+        return () => {
+          clearInterval(heartbeat);
+          return rm(lockPath, { force: true });
+        };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
         const holder = await readHolder(lockPath);
-        if (holder && (await isHolderLive(holder))) {
+        if (holder && (await isHolderLive(holder, lockPath))) {
           throw new DataDirLockedError(dataDir, holder.pid);
         }
         // The holder has stopped without releasing (or the file is not ours): take it over.

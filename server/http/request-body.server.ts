@@ -46,6 +46,10 @@ export function readRequestBody(req: IncomingMessage, limit: number): Promise<Bu
   const declared = req.headers["content-length"];
   if (declared !== undefined && Number(declared) > limit)
     return Promise.reject(tooLargeError(limit));
+  // A client that left before we started reading has already fired its "close".
+  if (req.destroyed || req.readableAborted) {
+    return Promise.reject(new AppError("INVALID", "The request body could not be read."));
+  }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -87,6 +87,12 @@ describe("DATA_DIR lock file", () => {
     )();
   });
 
+  it("refuses a lock another host keeps touching (two containers on one volume)", async () => {
+    const own = await ownLockHolder();
+    await writeFile(lockFile(dataDir), JSON.stringify({ ...own, host: "another-container" }));
+    await expect(lockDataDir(dataDir)).rejects.toThrow(/Another server/);
+  });
+
   it.skipIf(process.platform !== "linux")(
     "takes over a lock whose process id is running again but is another process (a fresh container, a reboot)",
     async () => {
@@ -97,8 +103,11 @@ describe("DATA_DIR lock file", () => {
         { host: "another-container" },
         { instance: "an earlier process" },
       ];
+      const longAgo = new Date(Date.now() - 120_000);
       for (const marks of otherMarks) {
         await writeFile(lockFile(dataDir), JSON.stringify({ ...own, ...marks }));
+        // Another host's lock is judged by its heartbeat: this one stopped two minutes ago.
+        await utimes(lockFile(dataDir), longAgo, longAgo);
         const release = await lockDataDir(dataDir);
         expect(await readLock(dataDir)).toEqual(own);
         await release();
@@ -109,6 +118,7 @@ describe("DATA_DIR lock file", () => {
         const holder = await readLock(dataDir);
         for (const marks of otherMarks.slice(0, 3)) {
           await writeFile(lockFile(dataDir), JSON.stringify({ ...holder, ...marks }));
+          await utimes(lockFile(dataDir), longAgo, longAgo);
           await (
             await lockDataDir(dataDir)
           )();
