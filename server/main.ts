@@ -1,8 +1,8 @@
-import { createServer } from "node:http";
 import { bootApplication } from "./boot.server";
 import { DataDirLockedError } from "./db/lock.server";
 import { EnvError, loadEnv } from "./env.server";
 import { createHttpApp } from "./http.server";
+import { createNodeServer } from "./http/node-server.server";
 import { createLogger } from "./logger.server";
 
 // The server process: configuration, database, catalogue, then HTTP. `npm run dev` runs it with
@@ -12,11 +12,6 @@ function exitWith(message: string): never {
   console.error(message);
   process.exit(1);
 }
-
-const HEADER_BYTES_MAX = 16 * 1024;
-const HEADERS_TIMEOUT_MS = 20_000;
-/** Long enough for a 20 MB import on a slow line; live streams are long-lived responses, not requests. */
-const REQUEST_TIMEOUT_MS = 5 * 60_000;
 
 let env;
 try {
@@ -49,24 +44,7 @@ process.on("unhandledRejection", (reason) => {
 });
 
 const http = await createHttpApp({ app, env, logger, vite });
-const server = createServer(
-  {
-    // Bounded requests: headers within 16 KB, and a client that trickles them in is cut off.
-    maxHeaderSize: HEADER_BYTES_MAX,
-    headersTimeout: HEADERS_TIMEOUT_MS,
-    requestTimeout: REQUEST_TIMEOUT_MS,
-  },
-  http,
-);
-// CONNECT (a proxy tunnel) names no page of ours; Node leaves such a socket unanswered otherwise.
-server.on("connect", (_req, socket) => {
-  // Node hands the socket over without its error listener: a client's reset must not escape.
-  socket.on("error", () => socket.destroy());
-  socket.end(
-    "HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n",
-    () => socket.destroy(),
-  );
-});
+const server = createNodeServer(http);
 server.listen(env.PORT, env.HOST, () => {
   logger.info(
     { url: env.APP_URL, startupMs: Math.round(performance.now() - startedAt) },

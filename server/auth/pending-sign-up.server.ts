@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { parseCookies } from "better-auth/cookies";
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { authUsers, pendingSignUps } from "../db/schema";
@@ -66,22 +67,13 @@ export async function findPendingSignUp(
   return { email: row.email, userId: row.userId, emailVerified: row.emailVerified ?? false };
 }
 
-/** Ends a pending sign-up; true for the one caller that ended it. */
-export async function endPendingSignUp(db: Database, token: string): Promise<boolean> {
-  const removed = await db
-    .delete(pendingSignUps)
-    .where(eq(pendingSignUps.tokenHash, hashOf(token)))
-    .returning({ tokenHash: pendingSignUps.tokenHash });
-  return removed.length > 0;
+/** Ends a pending sign-up. */
+export async function endPendingSignUp(db: Database, token: string): Promise<void> {
+  await db.delete(pendingSignUps).where(eq(pendingSignUps.tokenHash, hashOf(token)));
 }
 
 /** The pending sign-up token in a Cookie header, under either of its names. */
 export function pendingTokenOf(cookieHeader: string | null | undefined): string | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const separator = part.indexOf("=");
-    if (separator < 0) continue;
-    const name = part.slice(0, separator).trim();
-    if (PENDING_COOKIE_NAMES.includes(name)) return part.slice(separator + 1).trim() || null;
-  }
-  return null;
+  const cookies = parseCookies(cookieHeader ?? "");
+  return PENDING_COOKIE_NAMES.map((name) => cookies.get(name)).find(Boolean) ?? null;
 }

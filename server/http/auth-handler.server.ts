@@ -1,6 +1,6 @@
 import type express from "express";
 import { CLIENT_IP_HEADER, type Auth } from "../auth/auth.server";
-import { BODY_LIMITS, parseJsonBody, readRequestBody } from "./request-body.server";
+import { BODY_LIMITS, mayHaveBody, parseJsonBody, readRequestBody } from "./request-body.server";
 import { sendWebResponse, toWebRequest } from "./web-request.server";
 
 /**
@@ -13,8 +13,7 @@ export function authHandler(auth: Auth, appOrigin: string): express.RequestHandl
     // Better Auth reads the client address for its rate limits from this header, which we fill
     // from the socket (or a trusted proxy's X-Forwarded-For): whatever a client sent is replaced.
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
-    const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    const body = hasBody ? await readRequestBody(req, BODY_LIMITS.auth) : undefined;
+    const body = mayHaveBody(req.method) ? await readRequestBody(req, BODY_LIMITS.auth) : undefined;
     if (body && body.length > 0 && req.is("application/json")) parseJsonBody(body);
     const response = await auth.handler(toWebRequest(req, res, appOrigin, body));
     // Better Auth names the wait X-Retry-After; clients and proxies know the standard header.

@@ -9,10 +9,10 @@ import type { Logger } from "../logger.server";
  */
 export function handleErrors(logger: Logger): express.ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
-    const clientError = clientErrorOf(error);
+    const known = knownErrorOf(error);
     // A refusal the client caused is routine; a failure on our side (a bug, or an AppError such as
     // UNAVAILABLE with its cause attached) is logged with its stack.
-    if (!clientError || clientError.status >= 500) {
+    if (!known || known.status >= 500) {
       logger.error({ err: error, method: req.method, url: req.originalUrl }, "request failed");
     }
     if (res.headersSent) {
@@ -20,27 +20,28 @@ export function handleErrors(logger: Logger): express.ErrorRequestHandler {
       res.destroy();
       return;
     }
-    const status = clientError?.status ?? 500;
+    const status = known?.status ?? 500;
     // The unread rest of a refused body is not worth reading to keep the connection.
     if (status === 413) res.setHeader("Connection", "close");
     if (req.originalUrl.startsWith("/api/") || req.originalUrl === "/healthz") {
       res.status(status).json(
-        clientError?.body ?? {
+        known?.body ?? {
           error: { code: "INTERNAL", message: "Something went wrong on our side." },
         },
       );
       return;
     }
-    res.status(status).type("html").send(errorPage(status, clientError?.body.error.message));
+    res.status(status).type("html").send(errorPage(status, known?.body.error.message));
   };
 }
 
-interface ClientError {
+interface KnownError {
   status: number;
   body: ReturnType<AppError["toJSON"]>;
 }
 
-function clientErrorOf(error: unknown): ClientError | null {
+/** The answer an error names: an AppError's own, or a client's mistake; null for a bug. */
+function knownErrorOf(error: unknown): KnownError | null {
   if (error instanceof AppError) return { status: error.status, body: error.toJSON() };
   // Express and its static server report a client's mistake (bad encoding, a Range past the
   // end) as an error with a 4xx status.

@@ -1,7 +1,7 @@
 import type express from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { AppError } from "../errors.server";
-import { BODY_LIMITS, readRequestBody } from "./request-body.server";
+import { BODY_LIMITS, mayHaveBody, readRequestBody } from "./request-body.server";
 import { sendWebResponse, toWebRequest } from "./web-request.server";
 
 /** A form body an action's formData() could not read is the client's mistake: 400, not 500. */
@@ -35,7 +35,7 @@ export function pageHandler({
 }: PageHandlerOptions): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res) => {
-    const hasBody = req.method !== "GET" && req.method !== "HEAD";
+    const hasBody = mayHaveBody(req.method);
     // Our pages' forms post urlencoded or multipart; anything else would fail in an action's
     // formData() as a 500.
     if (hasBody && !req.is(["application/x-www-form-urlencoded", "multipart/form-data"])) {

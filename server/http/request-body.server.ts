@@ -1,6 +1,8 @@
 import type { IncomingMessage } from "node:http";
 import type express from "express";
+import { MAX_IMPORT_BYTES } from "~/lib/catalogue-import";
 import { AppError } from "../errors.server";
+import { MAX_IMAGE_BYTES } from "../media/tool-images.server";
 
 /**
  * Issue 14: every request body has a cap that holds before any handler reads it. Small for JSON
@@ -15,9 +17,9 @@ export const BODY_LIMITS = {
   /** Admin JSON: a whole tool with its long description, bulk id lists. */
   admin: 512 * 1024,
   /** POST /api/admin/images (docs/api.md: at most 8 MB). */
-  adminImage: 8 * 1024 * 1024,
+  adminImage: MAX_IMAGE_BYTES,
   /** POST /api/admin/import (docs/api.md: at most 20 MB). */
-  adminImport: 20 * 1024 * 1024,
+  adminImport: MAX_IMPORT_BYTES,
 } as const;
 
 /** Deeper JSON than this is refused before it is parsed: no form of ours nests past a few levels. */
@@ -72,6 +74,11 @@ export function readRequestBody(req: IncomingMessage, limit: number): Promise<Bu
     const onFailure = () => stop(new AppError("INVALID", "The request body could not be read."));
     req.on("data", onData).on("end", onEnd).on("error", onFailure).on("close", onFailure);
   });
+}
+
+/** Whether a request of this method may carry a body we read (GET and HEAD never do). */
+export function mayHaveBody(method: string): boolean {
+  return method !== "GET" && method !== "HEAD";
 }
 
 /** How deeply a JSON text nests, counted without parsing it (strings skipped). */

@@ -1,5 +1,6 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
+import { mayHaveBody } from "./request-body.server";
 
 /**
  * Issue 14: the Fetch API request a handler (Better Auth, React Router) sees. Its URL is APP_URL's
@@ -26,7 +27,7 @@ export function toWebRequest(
   return new Request(url, {
     method: req.method,
     headers,
-    body: body && req.method !== "GET" && req.method !== "HEAD" ? new Uint8Array(body) : undefined,
+    body: body && mayHaveBody(req.method) ? new Uint8Array(body) : undefined,
     signal: controller.signal,
   });
 }

@@ -97,26 +97,16 @@ export class DemoImages {
   }
 
   /**
-   * Makes sure the demo image `file` exists, drawing it now if the background has not yet; false
-   * when `file` is not a demo image.
+   * Makes sure the demo image `file` exists, drawing it now if the background has not yet (at
+   * most ON_DEMAND_DRAWS such draws at once); false when `file` is not a demo image.
    */
   async ensure(file: string): Promise<boolean> {
     if (!this.#toolOf.has(file)) return false;
-    if (this.#present.has(file)) return true;
-    const running = this.#drawing.get(file);
-    if (running) {
-      await running;
-      return true;
-    }
-    if (await exists(path.join(this.#mediaDir, file))) {
-      this.#present.add(file);
-      return true;
-    }
-    await this.#withOnDemandSlot(() => this.#ensure(file));
+    await this.#ensure(file, (draw) => this.#withOnDemandSlot(draw));
     return true;
   }
 
-  async #withOnDemandSlot(work: () => Promise<unknown>) {
+  async #withOnDemandSlot(work: () => Promise<void>): Promise<void> {
     if (this.#onDemandFree === 0) {
       await new Promise<void>((resolve) => this.#onDemandQueue.push(resolve));
     } else {
@@ -131,8 +121,14 @@ export class DemoImages {
     }
   }
 
-  /** Draws `file` unless it exists; one draw per file at a time. Resolves true when it drew. */
-  async #ensure(file: string): Promise<boolean> {
+  /**
+   * Draws `file` unless it exists; one draw per file at a time, run through `throttle` when
+   * given. Resolves true when it drew.
+   */
+  async #ensure(
+    file: string,
+    throttle: (draw: () => Promise<void>) => Promise<void> = (draw) => draw(),
+  ): Promise<boolean> {
     if (this.#present.has(file)) return false;
     const running = this.#drawing.get(file);
     if (running) {
@@ -144,7 +140,7 @@ export class DemoImages {
       this.#present.add(file);
       return false;
     }
-    const drawing = this.#draw(file).finally(() => this.#drawing.delete(file));
+    const drawing = throttle(() => this.#draw(file)).finally(() => this.#drawing.delete(file));
     this.#drawing.set(file, drawing);
     await drawing;
     this.#present.add(file);

@@ -18,6 +18,10 @@ type Open = AuthMode | "reset" | null;
 
 const GOOGLE_FAILED = "Google sign-in did not complete. Please try again.";
 
+/** The parameters a failed Google redirect comes back with, and those a link opens a dialog by. */
+const GOOGLE_FAILURE_PARAMS = ["authError", "error"];
+const LINK_PARAMS = ["signIn", "forgotPassword"];
+
 /**
  * Holds the page's auth dialogs and lets any control open them (useAuthPrompt). Forgot password
  * closes the main dialog and opens the reset dialog; Back to sign in returns (spec 4 Auth modal).
@@ -32,14 +36,6 @@ export function AuthDialogHost({ children }: { children: React.ReactNode }) {
   );
   // Each opening mounts the dialogs afresh, so no earlier error or success view lingers.
   const [opening, setOpening] = useState(cameBackFromGoogleFailing ? 1 : 0);
-
-  useEffect(() => {
-    if (!cameBackFromGoogleFailing) return;
-    const rest = new URLSearchParams(searchParams);
-    rest.delete("authError");
-    rest.delete("error");
-    setSearchParams(rest, { replace: true, preventScrollReset: true });
-  }, [cameBackFromGoogleFailing, searchParams, setSearchParams]);
 
   // A link can ask for a dialog: ?signIn=1 (a sign-up verified on another device), or
   // ?forgotPassword=1 (the mail to the owner of an account someone else started).
@@ -58,13 +54,14 @@ export function AuthDialogHost({ children }: { children: React.ReactNode }) {
       setOpening((count) => count + 1);
     }
   }
+  // The address keeps none of the parameters that opened a dialog, so a reload does not reopen it.
   useEffect(() => {
-    if (!linkedDialog) return;
+    if (!cameBackFromGoogleFailing && !linkedDialog) return;
     const rest = new URLSearchParams(searchParams);
-    rest.delete("signIn");
-    rest.delete("forgotPassword");
+    if (cameBackFromGoogleFailing) for (const name of GOOGLE_FAILURE_PARAMS) rest.delete(name);
+    if (linkedDialog) for (const name of LINK_PARAMS) rest.delete(name);
     setSearchParams(rest, { replace: true, preventScrollReset: true });
-  }, [linkedDialog, searchParams, setSearchParams]);
+  }, [cameBackFromGoogleFailing, linkedDialog, searchParams, setSearchParams]);
 
   // Where focus was before the first dialog opened; it goes back there when the last one closes.
   const returnFocus = useRef<HTMLElement | null>(null);

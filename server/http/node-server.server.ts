@@ -1,0 +1,29 @@
+import { createServer, type RequestListener, type Server } from "node:http";
+
+/** Issue 14: bounded requests. Headers within 16 KB, and a client that trickles them is cut off. */
+export const HEADER_BYTES_MAX = 16 * 1024;
+const HEADERS_TIMEOUT_MS = 20_000;
+/** Long enough for a 20 MB import on a slow line; live streams are long-lived responses, not requests. */
+const REQUEST_TIMEOUT_MS = 5 * 60_000;
+
+const CONNECT_REFUSED =
+  "HTTP/1.1 405 Method Not Allowed\r\nConnection: close\r\nContent-Length: 0\r\n\r\n";
+
+/** The Node HTTP server in front of the app, with the limits no handler can set itself. */
+export function createNodeServer(app: RequestListener): Server {
+  const server = createServer(
+    {
+      maxHeaderSize: HEADER_BYTES_MAX,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      requestTimeout: REQUEST_TIMEOUT_MS,
+    },
+    app,
+  );
+  // CONNECT (a proxy tunnel) names no page of ours; Node would leave its socket unanswered. Node
+  // hands the socket over without its error listener, so a client's reset must be caught here.
+  server.on("connect", (_req, socket) => {
+    socket.on("error", () => socket.destroy());
+    socket.end(CONNECT_REFUSED, () => socket.destroy());
+  });
+  return server;
+}
