@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { isLoopbackAddress } from "~/lib/loopback-address";
+import { isLoopbackAddress } from "~/lib/ip-address";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/dev-mailbox";
 

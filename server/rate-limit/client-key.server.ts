@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
+import { ipv6Groups } from "~/lib/ip-address";
 
 /**
  * The part of a client address a rate limit counts (DESIGN.md 8, issue 14). An IPv4 address as
@@ -11,6 +12,7 @@ export function addressKeyOf(ip: string): string {
   if (isIPv4(address)) return address;
   if (!isIPv6(address)) return address;
   const groups = ipv6Groups(address.split("%")[0]!);
+  if (!groups) return address;
   const isMapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
   if (isMapped) {
     return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
@@ -19,20 +21,4 @@ export function addressKeyOf(ip: string): string {
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(":")}::/64`;
-}
-
-/** The eight 16-bit groups of a valid IPv6 address (with `::` and a dotted IPv4 tail expanded). */
-function ipv6Groups(address: string): number[] {
-  const hex = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
-    [((Number(a) << 8) | Number(b)).toString(16), ((Number(c) << 8) | Number(d)).toString(16)].join(
-      ":",
-    ),
-  );
-  const [head, tail] = hex.split("::") as [string, string | undefined];
-  const parse = (part: string | undefined) =>
-    part ? part.split(":").map((group) => Number.parseInt(group, 16)) : [];
-  const left = parse(head);
-  const right = parse(tail);
-  const zeros = tail === undefined ? [] : Array<number>(8 - left.length - right.length).fill(0);
-  return [...left, ...zeros, ...right];
 }

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { isLoopbackAddress } from "~/lib/loopback-address";
+import { isLoopbackAddress } from "~/lib/ip-address";
 import { loader } from "~/routes/dev-mailbox";
 
 // Issue 14: the development mailbox shows reset links, so only the server's own machine sees it.

@@ -1,8 +1,7 @@
-// The development mailbox shows sign-in and reset links: only a browser on the server's own
-// machine may see it. `address` is the client address as Express reports it (req.ip).
+// Client addresses as Express reports them (req.ip): what rate limits count, and who is local.
 
 /** Eight 16-bit groups of an IPv6 address (an IPv4 tail counts as two), or null if it is not one. */
-function ipv6Groups(address: string): number[] | null {
+export function ipv6Groups(address: string): number[] | null {
   let text = address.toLowerCase();
   const ipv4Tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (ipv4Tail) {
@@ -23,7 +22,11 @@ function ipv6Groups(address: string): number[] | null {
   return groups.map((group) => parseInt(group, 16));
 }
 
-/** 127.0.0.0/8, ::1, and 127.x written as an IPv4-mapped IPv6 address (::ffff:127.0.0.1). */
+/**
+ * 127.0.0.0/8, ::1, and 127.x written as an IPv4-mapped IPv6 address (::ffff:127.0.0.1). The
+ * development mailbox shows sign-in and reset links: only a browser on the server's own machine
+ * may see it.
+ */
 export function isLoopbackAddress(address: string): boolean {
   const bare = address.trim().replace(/%.*$/, "");
   const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(bare);
