@@ -1,5 +1,8 @@
 import type { ToolStatus } from "./constants";
 
+/** Tool ids are short and plain; anything else (a NUL from an address, say) names no tool. */
+export const isToolId = (id: string) => /^[\w-]{1,100}$/.test(id);
+
 // spec 3: defaults for missing values.
 export const TOOL_DEFAULTS = {
   websiteUrl: "#",

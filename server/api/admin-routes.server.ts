@@ -2,13 +2,13 @@ import express from "express";
 import type { ZodError } from "zod";
 import { adminToolsQuerySchema, bulkDeleteSchema, bulkStatusSchema } from "~/lib/admin-tools-query";
 import { importQuerySchema, MAX_IMPORT_BYTES, markdownPreviewSchema } from "~/lib/catalogue-import";
+import { isToolId } from "~/lib/tool";
 import { toolEditSchema, toolFieldErrors } from "~/lib/tool-form";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import type { Logger } from "../logger.server";
 import { BODY_LIMITS, jsonBody } from "../http/request-body.server";
 import { MAX_IMAGE_BYTES } from "../media/tool-images.server";
-import { isToolId } from "./likes-routes.server";
 import { requireSignedIn } from "./signed-in.server";
 
 /**

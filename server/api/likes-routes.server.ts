@@ -1,4 +1,5 @@
 import express from "express";
+import { isToolId } from "~/lib/tool";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import { addressKeyOf } from "../rate-limit/client-key.server";
@@ -9,9 +10,6 @@ import { requireSignedIn } from "./signed-in.server";
 /** DESIGN.md 8: per person for likes, per client address (an IPv6 client by its /64) for views. */
 export const LIKE_RATE: RateRule = { window: 60, max: 60 };
 export const VIEW_RATE: RateRule = { window: 60, max: 120 };
-
-/** Tool ids are short and plain; anything else cannot name a tool (and never reaches SQL). */
-export const isToolId = (id: string) => /^[\w-]{1,100}$/.test(id);
 
 /** spec 7 likeTool, unlikeTool and incrementViews. */
 export function toolActionRoutes(app: Application): express.Router {

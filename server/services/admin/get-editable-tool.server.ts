@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
 import { toolPath } from "~/lib/paths";
+import { isToolId } from "~/lib/tool";
 import type { EditableTool } from "~/lib/tool-form";
 import type { Database } from "../../db/client.server";
 import { tools } from "../../db/schema";
 import { rowToInput } from "./tool-input-rows.server";
 
-/** Tool ids are letters, digits, _ and -; anything else (a NUL from the address) names no tool. */
-const TOOL_ID = /^[\w-]{1,100}$/;
-
 /** A tool as the edit form shows it, whatever its status; null when there is no such tool. */
 export async function getEditableTool(db: Database, id: string): Promise<EditableTool | null> {
-  if (!TOOL_ID.test(id)) return null;
+  if (!isToolId(id)) return null;
   const [row] = await db.select().from(tools).where(eq(tools.id, id));
   if (!row) return null;
   return {
