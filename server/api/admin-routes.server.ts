@@ -1,14 +1,13 @@
 import express from "express";
 import type { ZodError } from "zod";
 import { adminToolsQuerySchema, bulkDeleteSchema, bulkStatusSchema } from "~/lib/admin-tools-query";
-import { importQuerySchema, MAX_IMPORT_BYTES, markdownPreviewSchema } from "~/lib/catalogue-import";
+import { importQuerySchema, markdownPreviewSchema } from "~/lib/catalogue-import";
 import { isToolId } from "~/lib/tool";
 import { toolEditSchema, toolFieldErrors } from "~/lib/tool-form";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import type { Logger } from "../logger.server";
-import { BODY_LIMITS, jsonBody } from "../http/request-body.server";
-import { MAX_IMAGE_BYTES } from "../media/tool-images.server";
+import { BODY_LIMITS, jsonBody, readRequestBody } from "../http/request-body.server";
 import { requireSignedIn } from "./signed-in.server";
 
 /**
@@ -77,58 +76,50 @@ function adminEditRoutes(app: Application, logger: Logger): express.Router {
     const { tool, updatedAt } = parsed.data;
     res.json({ tool: await app.services.updateTool(viewer, req.params.id, tool, updatedAt) });
   });
-  router.post(
-    "/images",
-    express.raw({ type: () => true, limit: MAX_IMAGE_BYTES }),
-    async (req, res) => {
-      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const path = await app.services.storeToolImage(bytes);
-      res.status(201).json({ path });
-    },
-  );
+  router.post("/images", async (req, res) => {
+    const bytes = await readRequestBody(req, BODY_LIMITS.adminImage);
+    const path = await app.services.storeToolImage(bytes);
+    res.status(201).json({ path });
+  });
   router.post("/markdown", jsonBody(BODY_LIMITS.admin), (req, res) => {
     const parsed = markdownPreviewSchema.safeParse(req.body ?? {});
     if (!parsed.success) throw AppError.fromZod(parsed.error);
     res.json({ html: app.services.previewMarkdown(parsed.data.source) });
   });
-  router.post(
-    "/import",
-    express.text({ type: () => true, limit: MAX_IMPORT_BYTES }),
-    async (req, res) => {
-      const { viewer } = await requireSignedIn(app, req);
-      const parsed = importQuerySchema.safeParse(req.query);
-      if (!parsed.success)
-        throw AppError.fromZod(parsed.error, "The import options are not valid.");
-      const { format, name, dryRun, stream } = parsed.data;
-      const file = { name, format, text: typeof req.body === "string" ? req.body : "" };
-      if (!stream) {
-        res.json(await app.services.importCatalogue(viewer, file, { dryRun }));
-        return;
-      }
-      // Large files: one JSON line per step, so the page can show progress, then the report.
-      res.type("application/x-ndjson");
-      const send = (line: object) => res.write(`${JSON.stringify(line)}\n`);
-      try {
-        const report = await app.services.importCatalogue(viewer, file, {
-          dryRun,
-          onProgress: (progress) => send({ progress }),
-        });
-        send({ report });
-      } catch (error) {
-        const known = error instanceof AppError ? error : null;
-        if (!known) logger.error({ err: error }, "import failed");
-        send(
-          known?.toJSON() ?? {
-            error: {
-              code: "INTERNAL",
-              message: "The import failed on our side; nothing was imported.",
-            },
+  router.post("/import", async (req, res) => {
+    const text = (await readRequestBody(req, BODY_LIMITS.adminImport)).toString("utf8");
+    const { viewer } = await requireSignedIn(app, req);
+    const parsed = importQuerySchema.safeParse(req.query);
+    if (!parsed.success) throw AppError.fromZod(parsed.error, "The import options are not valid.");
+    const { format, name, dryRun, stream } = parsed.data;
+    const file = { name, format, text };
+    if (!stream) {
+      res.json(await app.services.importCatalogue(viewer, file, { dryRun }));
+      return;
+    }
+    // Large files: one JSON line per step, so the page can show progress, then the report.
+    res.type("application/x-ndjson");
+    const send = (line: object) => res.write(`${JSON.stringify(line)}\n`);
+    try {
+      const report = await app.services.importCatalogue(viewer, file, {
+        dryRun,
+        onProgress: (progress) => send({ progress }),
+      });
+      send({ report });
+    } catch (error) {
+      const known = error instanceof AppError ? error : null;
+      if (!known) logger.error({ err: error }, "import failed");
+      send(
+        known?.toJSON() ?? {
+          error: {
+            code: "INTERNAL",
+            message: "The import failed on our side; nothing was imported.",
           },
-        );
-      }
-      res.end();
-    },
-  );
+        },
+      );
+    }
+    res.end();
+  });
   return router;
 }
 
