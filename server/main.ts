@@ -2,7 +2,7 @@ import { bootApplication } from "./boot.server";
 import { DataDirLockedError } from "./db/lock.server";
 import { EnvError, loadEnv } from "./env.server";
 import { createHttpApp } from "./http.server";
-import { createNodeServer } from "./http/node-server.server";
+import { createNodeServer, logUnhandledRejection } from "./http/node-server.server";
 import { createLogger } from "./logger.server";
 
 // The server process: configuration, database, catalogue, then HTTP. `npm run dev` runs it with
@@ -37,11 +37,7 @@ const vite =
         createServer({ server: { middlewareMode: true }, appType: "custom" }),
       );
 
-// Issue 14: nothing a client sends may end the process. Request errors are answered by the HTTP
-// layer's one error handler; anything that still escapes is logged with its stack here.
-process.on("unhandledRejection", (reason) => {
-  logger.error({ err: reason }, "unhandled rejection");
-});
+process.on("unhandledRejection", logUnhandledRejection(logger));
 
 const http = await createHttpApp({ app, env, logger, vite });
 const server = createNodeServer(http);

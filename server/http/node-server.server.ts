@@ -1,4 +1,5 @@
 import { createServer, type RequestListener, type Server } from "node:http";
+import type { Logger } from "../logger.server";
 
 /** Issue 14: bounded requests. Headers within 16 KB, and a client that trickles them is cut off. */
 export const HEADER_BYTES_MAX = 16 * 1024;
@@ -26,4 +27,12 @@ export function createNodeServer(app: RequestListener): Server {
     socket.end(CONNECT_REFUSED, () => socket.destroy());
   });
   return server;
+}
+
+/**
+ * Issue 14: nothing a client sends may end the process. Request errors are answered by the one
+ * error handler; a rejection that still escapes is logged with its stack instead of ending it.
+ */
+export function logUnhandledRejection(logger: Logger): (reason: unknown) => void {
+  return (reason) => logger.error({ err: reason }, "unhandled rejection");
 }

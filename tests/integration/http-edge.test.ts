@@ -197,7 +197,7 @@ describe("bounded request bodies", () => {
     expect((await post("/api/auth/sign-in/email", deep)).status).toBe(400);
   });
 
-  it("refuses a body shorter than its Content-Length once the client stops sending", async () => {
+  it("keeps answering after a body that breaks off before its Content-Length", async () => {
     const answer = await rawRequest(
       `POST /api/echo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":1}`,
       true,

@@ -2,7 +2,8 @@ import { once } from "node:events";
 import type { Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createNodeServer } from "../../server/http/node-server.server";
+import pino from "pino";
+import { createNodeServer, logUnhandledRejection } from "../../server/http/node-server.server";
 
 // Issue 14: the limits and answers of the Node server itself, before the app sees a request.
 
@@ -42,8 +43,28 @@ describe("the Node server", () => {
     expect(await send("GET / HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")).toMatch(/ok$/);
   });
 
+  it("answers a Content-Length that is not a number with 400", async () => {
+    const lying = "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: abc\r\n\r\n";
+    expect(await send(lying)).toMatch(/^HTTP\/1\.1 400 /);
+  });
+
   it("answers headers over 16 KB with 431", async () => {
     const big = `GET / HTTP/1.1\r\nHost: a\r\nX-Big: ${"x".repeat(17 * 1024)}\r\n\r\n`;
     expect(await send(big)).toMatch(/^HTTP\/1\.1 431 /);
+  });
+});
+
+describe("the process", () => {
+  it("logs a rejection nobody handled, with its stack", () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "error" }, { write: (line: string) => lines.push(line) });
+    logUnhandledRejection(logger)(new Error("escaped"));
+    const logged = JSON.parse(lines[0]!) as {
+      msg: string;
+      err: { message: string; stack: string };
+    };
+    expect(logged.msg).toBe("unhandled rejection");
+    expect(logged.err.message).toBe("escaped");
+    expect(logged.err.stack).toContain("node-server.test.ts");
   });
 });
