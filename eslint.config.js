@@ -33,7 +33,6 @@ export default tseslint.config(
     ignores: [
       "app/entry.server.tsx",
       "app/load-context.ts",
-      "app/features/catalogue/listing-data.ts",
     ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
