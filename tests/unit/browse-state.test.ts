@@ -16,7 +16,6 @@ import {
   findSnapshot,
   type BrowseSnapshot,
 } from "~/features/catalogue/browse-storage";
-import { SEARCH_DEBOUNCE_MS, SNAPSHOT_VALIDITY_MS } from "~/lib/constants";
 import { debounce } from "~/lib/debounce";
 import { createToolCard } from "../factories";
 
@@ -126,14 +125,14 @@ describe("the session snapshot (spec 4: valid for 5 minutes)", () => {
     expect(local.getItem(LOCAL_KEYS.visibleCount)).toBe("30");
     expect(findSnapshot(session, "/ai-tools", Date.now())).toBeNull();
 
-    vi.advanceTimersByTime(SNAPSHOT_VALIDITY_MS - 1);
+    vi.advanceTimersByTime(5 * 60_000 - 1);
     expect(findSnapshot(session, "/ai-tools?pricing=Free", Date.now())?.scrollY).toBe(1234);
   });
 
   it("is not restored after 5 minutes", () => {
     const session = new MemoryStorage();
     saveSnapshot(session, new MemoryStorage(), snapshotAt(Date.now()));
-    vi.advanceTimersByTime(SNAPSHOT_VALIDITY_MS);
+    vi.advanceTimersByTime(5 * 60_000);
     expect(findSnapshot(session, "/ai-tools?pricing=Free", Date.now())).toBeNull();
   });
 
@@ -168,11 +167,11 @@ describe("debounce (spec 9: search waits 300 ms)", () => {
 
   it("runs once with the last value, 300 ms after the last call", () => {
     const run = vi.fn();
-    const search = debounce(run, SEARCH_DEBOUNCE_MS);
+    const search = debounce(run, 300);
     search("t");
     vi.advanceTimersByTime(200);
     search("tr");
-    vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1);
+    vi.advanceTimersByTime(299);
     expect(run).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(run).toHaveBeenCalledExactlyOnceWith("tr");
@@ -180,10 +179,10 @@ describe("debounce (spec 9: search waits 300 ms)", () => {
 
   it("drops a pending call when cancelled", () => {
     const run = vi.fn();
-    const search = debounce(run, SEARCH_DEBOUNCE_MS);
+    const search = debounce(run, 300);
     search("x");
     search.cancel();
-    vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 2);
+    vi.advanceTimersByTime(600);
     expect(run).not.toHaveBeenCalled();
   });
 });

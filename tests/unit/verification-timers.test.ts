@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startCountdown, watchVerification } from "~/features/auth/verification-timers";
-import { RESEND_COOLDOWN_S, VERIFICATION_POLL_MS } from "~/lib/constants";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -26,6 +25,10 @@ function timedCheck(answers: (() => boolean)[], delayMs = 0) {
   return { check, startedAt };
 }
 
+// The verify page's own use of 2 s and 60 s is proved in tests/e2e/verify-email.test.ts.
+const POLL_MS = 2000;
+const COOLDOWN_S = 60;
+
 const notYet = () => false;
 const verified = () => true;
 const fails = (): boolean => {
@@ -33,27 +36,22 @@ const fails = (): boolean => {
 };
 
 describe("watchVerification (spec 4: poll every 2 s until verified)", () => {
-  it("polls every 2000 ms", () => {
-    expect(VERIFICATION_POLL_MS).toBe(2000);
-    expect(RESEND_COOLDOWN_S).toBe(60);
-  });
-
   it("checks first after exactly intervalMs, then every intervalMs", async () => {
     const start = Date.now();
     const { check, startedAt } = timedCheck([notYet]);
     const onPending = vi.fn();
     const stop = watchVerification({
       check,
-      intervalMs: VERIFICATION_POLL_MS,
+      intervalMs: POLL_MS,
       onVerified: vi.fn(),
       onError: vi.fn(),
       onPending,
     });
-    await vi.advanceTimersByTimeAsync(VERIFICATION_POLL_MS - 1);
+    await vi.advanceTimersByTimeAsync(POLL_MS - 1);
     expect(check).toHaveBeenCalledTimes(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(check).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(4 * VERIFICATION_POLL_MS);
+    await vi.advanceTimersByTimeAsync(4 * POLL_MS);
     expect(check).toHaveBeenCalledTimes(5);
     expect(startedAt.map((at) => at - start)).toEqual([2000, 4000, 6000, 8000, 10000]);
     expect(onPending).toHaveBeenCalledTimes(5);
@@ -65,7 +63,7 @@ describe("watchVerification (spec 4: poll every 2 s until verified)", () => {
     const { check, startedAt } = timedCheck([notYet], 5000);
     const stop = watchVerification({
       check,
-      intervalMs: VERIFICATION_POLL_MS,
+      intervalMs: POLL_MS,
       onVerified: vi.fn(),
       onError: vi.fn(),
     });
@@ -89,16 +87,16 @@ describe("watchVerification (spec 4: poll every 2 s until verified)", () => {
     const onError = vi.fn();
     watchVerification({
       check,
-      intervalMs: VERIFICATION_POLL_MS,
+      intervalMs: POLL_MS,
       onVerified,
       onError,
       onPending,
     });
-    await vi.advanceTimersByTimeAsync(3 * VERIFICATION_POLL_MS);
+    await vi.advanceTimersByTimeAsync(3 * POLL_MS);
     expect(check).toHaveBeenCalledTimes(3);
     expect(onVerified).toHaveBeenCalledTimes(1);
     expect(onPending).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(10 * VERIFICATION_POLL_MS);
+    await vi.advanceTimersByTimeAsync(10 * POLL_MS);
     expect(check).toHaveBeenCalledTimes(3);
     expect(onVerified).toHaveBeenCalledTimes(1);
     expect(onError).not.toHaveBeenCalled();
@@ -110,12 +108,12 @@ describe("watchVerification (spec 4: poll every 2 s until verified)", () => {
     const onVerified = vi.fn();
     const onError = vi.fn();
     const onPending = vi.fn();
-    watchVerification({ check, intervalMs: VERIFICATION_POLL_MS, onVerified, onError, onPending });
-    await vi.advanceTimersByTimeAsync(2 * VERIFICATION_POLL_MS);
+    watchVerification({ check, intervalMs: POLL_MS, onVerified, onError, onPending });
+    await vi.advanceTimersByTimeAsync(2 * POLL_MS);
     expect(onError).toHaveBeenCalledTimes(2);
     expect(onPending).not.toHaveBeenCalled();
     expect(onVerified).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(2 * VERIFICATION_POLL_MS);
+    await vi.advanceTimersByTimeAsync(2 * POLL_MS);
     expect(check).toHaveBeenCalledTimes(4);
     expect(onPending).toHaveBeenCalledTimes(1);
     expect(onVerified).toHaveBeenCalledTimes(1);
@@ -126,14 +124,14 @@ describe("watchVerification (spec 4: poll every 2 s until verified)", () => {
     const { check } = timedCheck([notYet]);
     const stop = watchVerification({
       check,
-      intervalMs: VERIFICATION_POLL_MS,
+      intervalMs: POLL_MS,
       onVerified: vi.fn(),
       onError: vi.fn(),
     });
-    await vi.advanceTimersByTimeAsync(2 * VERIFICATION_POLL_MS);
+    await vi.advanceTimersByTimeAsync(2 * POLL_MS);
     expect(check).toHaveBeenCalledTimes(2);
     stop();
-    await vi.advanceTimersByTimeAsync(10 * VERIFICATION_POLL_MS);
+    await vi.advanceTimersByTimeAsync(10 * POLL_MS);
     expect(check).toHaveBeenCalledTimes(2);
     expect(vi.getTimerCount()).toBe(0);
   });
@@ -143,12 +141,12 @@ describe("watchVerification (spec 4: poll every 2 s until verified)", () => {
     const onVerified = vi.fn();
     const stop = watchVerification({
       check,
-      intervalMs: VERIFICATION_POLL_MS,
+      intervalMs: POLL_MS,
       onVerified,
       onError: vi.fn(),
     });
     stop();
-    await vi.advanceTimersByTimeAsync(10 * VERIFICATION_POLL_MS);
+    await vi.advanceTimersByTimeAsync(10 * POLL_MS);
     expect(check).not.toHaveBeenCalled();
     expect(onVerified).not.toHaveBeenCalled();
   });
@@ -159,15 +157,15 @@ describe("watchVerification (spec 4: poll every 2 s until verified)", () => {
     const onPending = vi.fn();
     const stop = watchVerification({
       check,
-      intervalMs: VERIFICATION_POLL_MS,
+      intervalMs: POLL_MS,
       onVerified,
       onError: vi.fn(),
       onPending,
     });
-    await vi.advanceTimersByTimeAsync(VERIFICATION_POLL_MS + 500);
+    await vi.advanceTimersByTimeAsync(POLL_MS + 500);
     expect(check).toHaveBeenCalledTimes(1);
     stop();
-    await vi.advanceTimersByTimeAsync(10 * VERIFICATION_POLL_MS);
+    await vi.advanceTimersByTimeAsync(10 * POLL_MS);
     expect(check).toHaveBeenCalledTimes(1);
     expect(onVerified).not.toHaveBeenCalled();
     expect(onPending).not.toHaveBeenCalled();
@@ -177,23 +175,23 @@ describe("watchVerification (spec 4: poll every 2 s until verified)", () => {
 describe("startCountdown (spec 4: resend after 60 s)", () => {
   it("ticks 60, 59, ... 0 once a second and stops at 0", () => {
     const ticks: number[] = [];
-    startCountdown(RESEND_COOLDOWN_S, (left) => ticks.push(left));
+    startCountdown(COOLDOWN_S, (left) => ticks.push(left));
     expect(ticks).toEqual([60]);
     vi.advanceTimersByTime(999);
     expect(ticks).toEqual([60]);
     vi.advanceTimersByTime(1);
     expect(ticks).toEqual([60, 59]);
-    vi.advanceTimersByTime((RESEND_COOLDOWN_S - 1) * 1000);
-    expect(ticks).toEqual(Array.from({ length: RESEND_COOLDOWN_S + 1 }, (_, i) => 60 - i));
+    vi.advanceTimersByTime((COOLDOWN_S - 1) * 1000);
+    expect(ticks).toEqual(Array.from({ length: COOLDOWN_S + 1 }, (_, i) => 60 - i));
     expect(vi.getTimerCount()).toBe(0);
     vi.advanceTimersByTime(10_000);
-    expect(ticks).toHaveLength(RESEND_COOLDOWN_S + 1);
+    expect(ticks).toHaveLength(COOLDOWN_S + 1);
     expect(ticks.at(-1)).toBe(0);
   });
 
   it("halts when stopped", () => {
     const ticks: number[] = [];
-    const stop = startCountdown(RESEND_COOLDOWN_S, (left) => ticks.push(left));
+    const stop = startCountdown(COOLDOWN_S, (left) => ticks.push(left));
     vi.advanceTimersByTime(3000);
     expect(ticks).toEqual([60, 59, 58, 57]);
     stop();
