@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import type { ToolRow } from "../server/db/schema";
 import type {
   toolCardColumns,
@@ -30,37 +31,6 @@ const COLUMN_NAMES = {
 
 type Column = keyof typeof COLUMN_NAMES;
 
-/** RFC 4180 records: quoted fields may hold commas, newlines and doubled quotes. */
-export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  const endRecord = () => {
-    record.push(field);
-    if (record.length > 1 || field !== "") records.push(record);
-    record = [];
-    field = "";
-  };
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charAt(i);
-    if (quoted) {
-      if (char !== '"') field += char;
-      else if (text.charAt(i + 1) === '"') field += text.charAt(++i);
-      else quoted = false;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      record.push(field);
-      field = "";
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text.charAt(i + 1) === "\n") i++;
-      endRecord();
-    } else field += char;
-  }
-  if (field !== "" || record.length > 0) endRecord();
-  return records;
-}
-
 const headerKey = (header: string) =>
   header
     .trim()
@@ -87,7 +57,12 @@ const numberOrZero = (value: string) => (Number.isFinite(Number(value)) ? Number
 
 /** The tools of a CSV file with a header row; rows without a name are skipped. */
 export function readToolsCsv(path: string): BenchToolRow[] {
-  const [headers, ...records] = parseCsv(readFileSync(path, "utf8").replace(/^\uFEFF/, ""));
+  const [headers, ...records] = parse(readFileSync(path), {
+    bom: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+  });
   const positions = columnPositions(headers ?? []);
   if (positions.name === undefined) {
     throw new Error(`${path}: no name column among ${JSON.stringify(headers)}`);

@@ -48,6 +48,13 @@ describe("catalogue files (issue 7 export format)", () => {
     expect(end).toBe("");
   });
 
+  it("quotes a value holding a lone carriage return so it reads back whole", () => {
+    const text = toCsvDocument([{ ...tool, longDescription: "Old Mac\rline" }]);
+    expect(text).toContain(',"Old Mac\rline",');
+    const reading = readCatalogueFile(text, "csv");
+    expect(reading.ok && reading.rows[0]?.values.longDescription).toBe("Old Mac\rline");
+  });
+
   it("writes JSON with nested pricing and seo and lists as arrays", () => {
     const [exported] = JSON.parse(toJsonDocument([tool])) as Record<string, unknown>[];
     expect(exported).toMatchObject({

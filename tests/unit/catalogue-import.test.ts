@@ -61,6 +61,19 @@ describe("parseCsv", () => {
       error: "A quoted value that starts on line 2 never ends.",
     });
   });
+
+  it("names the line of a quote that never ends after multi-line values and non-ASCII text", () => {
+    expect(parseCsv('name\r\n"Café\r\nNoël"\r\n\r\nplain\r\n"open\r\nstill open\r\n')).toEqual({
+      error: "A quoted value that starts on line 6 never ends.",
+    });
+  });
+
+  it("keeps a quote inside an unquoted value as text", () => {
+    expect(parseCsv('name,pricing.amount\nThe "Best" Tool,10"\n')).toEqual([
+      ["name", "pricing.amount"],
+      ['The "Best" Tool', '10"'],
+    ]);
+  });
 });
 
 describe("readCatalogueFile", () => {

@@ -1,3 +1,5 @@
+import { stringify } from "csv-stringify/sync";
+
 // Issue 7 import/export format: the spec's field names (spec 3 Tool), nested fields as dotted
 // columns in CSV ("pricing.model"), list fields separated by "|".
 
@@ -63,17 +65,18 @@ export function restoreCell(cell: string): string {
   return cell.startsWith("'") && ESCAPED_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
-/** RFC 4180: quote a field when it holds a comma, quote, or line break; double inner quotes. */
-function csvField(value: string | number | string[] | null): string {
+/** A cell's text: lists joined with "|", text guarded against formulas, no value as "". */
+function csvCell(value: string | number | string[] | null): string | number {
   if (value === null) return "";
-  if (typeof value === "number") return String(value);
-  const text = neutraliseCell(Array.isArray(value) ? value.join(LIST_SEPARATOR) : value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === "number") return value;
+  return neutraliseCell(Array.isArray(value) ? value.join(LIST_SEPARATOR) : value);
 }
 
+/** RFC 4180 with CRLF line ends; a value with any line break (even a lone CR) is quoted. */
 export function toCsvDocument(tools: readonly FlatTool[]): string {
-  const lines = [EXPORT_COLUMNS.join(",")];
-  for (const tool of tools)
-    lines.push(EXPORT_COLUMNS.map((column) => csvField(tool[column])).join(","));
-  return `${lines.join("\r\n")}\r\n`;
+  const records = tools.map((tool) => EXPORT_COLUMNS.map((column) => csvCell(tool[column])));
+  return stringify([[...EXPORT_COLUMNS], ...records], {
+    record_delimiter: "\r\n",
+    quoted_match: /[\r\n]/,
+  });
 }

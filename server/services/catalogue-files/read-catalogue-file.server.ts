@@ -1,3 +1,4 @@
+import { CsvError, parse } from "csv-parse/sync";
 import { EXPORT_COLUMNS, LIST_SEPARATOR, restoreCell } from "./catalogue-format.server";
 
 // Reads an import file (issue 7) into plain rows with spec 3's nested names. Values stay as the
@@ -23,49 +24,40 @@ export const MAX_IMPORT_ROWS = 50_000;
 const KNOWN_COLUMNS = new Set<string>([...EXPORT_COLUMNS, "slug"]);
 const LIST_COLUMNS = new Set(["hashtags", "keyFeatures"]);
 
-/** RFC 4180 records (a blank line is a record of one empty field): quoted fields may hold commas, doubled quotes and line breaks. */
+/**
+ * RFC 4180 records (a blank line is a record of one empty field): quoted fields may hold commas,
+ * doubled quotes and line breaks. Rows may differ in length (the plan names such a row), and a
+ * quote inside an unquoted value is kept as text, as spreadsheets do.
+ */
 export function parseCsv(text: string): string[][] | { error: string } {
   const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let quoted = false;
-  let line = 1;
-  let quoteStartLine = 0;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        if (char === "\n") line++;
-        field += char;
-      }
-    } else if (char === '"' && field === "") {
-      quoted = true;
-      quoteStartLine = line;
-    } else if (char === ",") {
-      record.push(field);
-      field = "";
-    } else if (char === "\n" || char === "\r") {
-      if (char === "\r" && text[i + 1] === "\n") i++;
-      line++;
-      record.push(field);
-      records.push(record);
-      record = [];
-      field = "";
-    } else {
-      field += char;
+  try {
+    parse(text, {
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: false,
+      on_record: (record: string[]) => {
+        records.push(record);
+        return record;
+      },
+    });
+    return records;
+  } catch (error) {
+    if (error instanceof CsvError && error.code === "CSV_QUOTE_NOT_CLOSED") {
+      return { error: `A quoted value that starts on line ${lineAfter(records)} never ends.` };
     }
+    return { error: "The file is not valid CSV." };
   }
-  if (quoted) return { error: `A quoted value that starts on line ${quoteStartLine} never ends.` };
-  if (field !== "" || record.length > 0) {
-    record.push(field);
-    records.push(record);
+}
+
+/** The line after these records: each takes one line, plus the line breaks its values hold. */
+function lineAfter(records: readonly string[][]): number {
+  let line = 1;
+  for (const record of records) {
+    line += 1;
+    for (const value of record) line += value.match(/\r\n|\r|\n/g)?.length ?? 0;
   }
-  return records;
+  return line;
 }
 
 const isBlank = (fields: readonly string[]) => fields.length === 1 && fields[0]!.trim() === "";
