@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toolQuerySchema } from "~/lib/tool-query";
@@ -59,6 +59,13 @@ describe(`manual add and edit on ${databaseKind}`, () => {
   });
 
   const onlineStats = () => onlineStatsOf(database.db);
+  /** The audit rows of one action on one tool, oldest first, whatever other tests wrote. */
+  const auditsOf = (action: string, toolId: string) =>
+    database.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.action, action), sql`${adminAudit.details}->>'toolId' = ${toolId}`))
+      .orderBy(adminAudit.id);
   const snapshotShowing = async (id: string, isShown: boolean) => {
     await expect
       .poll(async () => {
@@ -90,11 +97,12 @@ describe(`manual add and edit on ${databaseKind}`, () => {
     });
     const found = findTools(snapshot, toolQuerySchema.parse({ search: "inkwellish" }));
     expect(found.tools.map((tool) => tool.id)).toContain(saved.id);
-    const [audit] = await database.db
-      .select()
-      .from(adminAudit)
-      .where(eq(adminAudit.action, "create"));
-    expect(audit).toMatchObject({ userEmail: ACTOR.email, details: { toolId: saved.id } });
+    expect(await auditsOf("create", saved.id)).toEqual([
+      expect.objectContaining({
+        userEmail: ACTOR.email,
+        details: expect.objectContaining({ toolId: saved.id }),
+      }),
+    ]);
   });
 
   it("gives a second tool of the same name its own slug", async () => {
@@ -138,11 +146,9 @@ describe(`manual add and edit on ${databaseKind}`, () => {
       .toBe("Mover Tool Renamed");
     expect(catalogue.snapshot.stats.categories["Alpha Moves"]).toBeUndefined();
     expect(catalogue.snapshot.stats).toEqual(await onlineStats());
-    const [audit] = await database.db
-      .select()
-      .from(adminAudit)
-      .where(eq(adminAudit.action, "update"));
-    expect(audit!.details).toMatchObject({ changed: ["name", "category", "cardDescription"] });
+    const audits = await auditsOf("update", saved.id);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.details).toMatchObject({ changed: ["name", "category", "cardDescription"] });
   });
 
   it("refuses an edit made on a stale version, and unpublishing hides the tool", async () => {
