@@ -117,13 +117,21 @@ describe(`views and rate limits on ${databaseKind}`, () => {
         ["views-draft", 2],
         ["no-such-tool", 3],
       ];
-      for (let round = 0; round < 40; round++) {
-        for (const [id, times] of adds) if (round < times) counter.add(id);
+      const writes = vi.spyOn(database.db, "transaction");
+      vi.useFakeTimers({ toFake: ["setTimeout", "setInterval"] });
+      try {
+        for (let round = 0; round < 40; round++) {
+          for (const [id, times] of adds) if (round < times) counter.add(id);
+        }
+        // Far past the 2 s batch of a started counter: one never started has no timer to write.
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(writes).not.toHaveBeenCalled();
+      } finally {
+        vi.useRealTimers();
+        writes.mockRestore();
       }
       const ids = ["views-a", "views-b", "views-c", "views-off", "views-draft"];
       const before = { "views-a": 10, "views-b": 0, "views-c": 1000, "views-off": 7 };
-      expect(await viewsOf(...ids)).toEqual({ ...before, "views-draft": 0 });
-      await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await viewsOf(...ids)).toEqual({ ...before, "views-draft": 0 });
       expect(viewsEvents).toEqual([]);
 
@@ -164,14 +172,16 @@ describe(`views and rate limits on ${databaseKind}`, () => {
     it("adds up views counted while a flush is running and never overlaps flushes", async () => {
       const counter = new ViewCounter(database.db, silent);
       const before = (await viewsOf("views-c"))["views-c"]!;
+      const writes = vi.spyOn(database.db, "transaction");
       counter.add("views-c");
       const first = counter.flush();
-      // The first write has taken its batch and is waiting on the database.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      // The first write has taken its batch once its transaction has begun.
+      await vi.waitFor(() => expect(writes).toHaveBeenCalledTimes(1), { interval: 1 });
       counter.add("views-c");
       counter.add("views-c");
       const second = counter.flush();
       await Promise.all([first, second]);
+      writes.mockRestore();
       expect(await viewsOf("views-c")).toEqual({ "views-c": before + 3 });
       const events = await waitForViewsEvents(2);
       expect(events.map((event) => event.counts)).toEqual([
