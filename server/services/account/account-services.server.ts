@@ -1,0 +1,20 @@
+import { findPendingSignUp, pendingTokenOf } from "../../auth/pending-sign-up.server";
+import type { Catalogue } from "../../catalogue/catalogue.server";
+import type { Database } from "../../db/client.server";
+import { deleteOwnAccount } from "./delete-own-account.server";
+import { getAccount } from "./get-account.server";
+
+/** The signed-in person's own account, and a browser's sign-up still waiting for its email. */
+export function createAccountServices({ db, catalogue }: { db: Database; catalogue: Catalogue }) {
+  return {
+    /** The address a browser's pending sign-up waits on (decision 010), from its Cookie header. */
+    async readPendingSignUp(cookieHeader: string | null) {
+      const pending = await findPendingSignUp(db, pendingTokenOf(cookieHeader));
+      return pending ? { email: pending.email } : null;
+    },
+    getAccount: (userId: string, sessionToken: string) =>
+      getAccount(db, catalogue.snapshot, userId, sessionToken),
+    deleteAccount: (userId: string, confirmation: { password?: string; confirm?: string }) =>
+      deleteOwnAccount(db, userId, confirmation),
+  };
+}

@@ -1,0 +1,31 @@
+import type { Database } from "../../db/client.server";
+import type { Logger } from "../../logger.server";
+import { storeToolImage } from "../../media/tool-images.server";
+import type { AdminToolsQuery } from "~/lib/admin-tools-query";
+import type { ToolStatus } from "~/lib/constants";
+import type { ToolInput } from "~/lib/tool-form";
+import { renderMarkdown } from "../tools/render-markdown.server";
+import { setToolsStatus, type Actor } from "./change-tools.server";
+import { getEditableTool } from "./get-editable-tool.server";
+import { listAdminTools } from "./list-admin-tools.server";
+import { listTaxonomySuggestions } from "./list-taxonomy-suggestions.server";
+import { createTool } from "./save-tool.server";
+import { deleteToolsAndImages, updateToolAndImages } from "./tool-image-cleanup.server";
+
+/** The admin's tool list, editor and bulk actions (issue 7), with the images tools use. */
+export function createAdminServices(deps: { db: Database; mediaDir: string; logger: Logger }) {
+  const { db, mediaDir } = deps;
+  return {
+    listAdminTools: (query: AdminToolsQuery) => listAdminTools(db, query),
+    setToolsStatus: (actor: Actor, ids: readonly string[], status: ToolStatus) =>
+      setToolsStatus(db, actor, ids, status),
+    deleteTools: (actor: Actor, ids: readonly string[]) => deleteToolsAndImages(deps, actor, ids),
+    getEditableTool: (id: string) => getEditableTool(db, id),
+    listTaxonomySuggestions: () => listTaxonomySuggestions(db),
+    createTool: (actor: Actor, input: ToolInput) => createTool(db, actor, input),
+    updateTool: (actor: Actor, id: string, input: ToolInput, expectedUpdatedAt?: string) =>
+      updateToolAndImages(deps, actor, id, input, expectedUpdatedAt),
+    storeToolImage: (bytes: Buffer) => storeToolImage(mediaDir, bytes),
+    previewMarkdown: (source: string) => renderMarkdown(source),
+  };
+}

@@ -1,0 +1,12 @@
+import type { Database } from "../../db/client.server";
+import { listLikedToolIds } from "./list-liked-tool-ids.server";
+import { setToolLike } from "./set-tool-like.server";
+
+/** A signed-in person's likes (spec 7 likeTool / unlikeTool). */
+export function createLikesServices({ db }: { db: Database }) {
+  return {
+    setToolLike: (change: { userId: string; toolId: string; isLiked: boolean }) =>
+      setToolLike(db, change),
+    listLikedToolIds: (userId: string) => listLikedToolIds(db, userId),
+  };
+}
