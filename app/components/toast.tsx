@@ -1,12 +1,4 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { createContext, useContext, useEffect, useState } from "react";
 import { TOAST_LIST_CAP, TOAST_MAX_WIDTH_PX } from "~/lib/constants";
 
 export interface ToastOptions {
@@ -19,8 +11,38 @@ export interface ToastOptions {
   action?: { label: string; href: string };
 }
 
-interface Toast extends ToastOptions {
+export interface Toast extends ToastOptions {
   id: number;
+}
+
+/**
+ * The toasts on screen: each leaves after its own duration, and only the newest 20 stay (spec 9).
+ * `onChange` hears every new list.
+ */
+export function createToastList(onChange: (toasts: Toast[]) => void) {
+  let toasts: Toast[] = [];
+  let nextId = 0;
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const update = (next: Toast[]) => {
+    toasts = next;
+    onChange(toasts);
+  };
+  return {
+    show(toast: ToastOptions) {
+      const id = nextId++;
+      update([...toasts, { ...toast, id }].slice(-TOAST_LIST_CAP));
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        update(toasts.filter((item) => item.id !== id));
+      }, toast.durationMs);
+      timers.add(timer);
+    },
+    /** Stops every pending removal. */
+    stop() {
+      timers.forEach(clearTimeout);
+      timers.clear();
+    },
+  };
 }
 
 const ToastContext = createContext<(toast: ToastOptions) => void>(() => {});
@@ -32,27 +54,12 @@ export function useToast() {
 
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const nextId = useRef(0);
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const [list] = useState(() => createToastList(setToasts));
 
-  useEffect(() => {
-    const pending = timers.current;
-    return () => pending.forEach(clearTimeout);
-  }, []);
+  useEffect(() => () => list.stop(), [list]);
 
-  const show = useCallback((toast: ToastOptions) => {
-    const id = nextId.current++;
-    setToasts((current) => [...current, { ...toast, id }].slice(-TOAST_LIST_CAP));
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
-      setToasts((current) => current.filter((item) => item.id !== id));
-    }, toast.durationMs);
-    timers.current.add(timer);
-  }, []);
-
-  const value = useMemo(() => show, [show]);
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContext.Provider value={list.show}>
       {children}
       <div
         role="status"
