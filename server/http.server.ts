@@ -3,25 +3,17 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import { deleteAccountSchema } from "~/lib/account-forms";
-import { isToolId } from "~/lib/tool";
-import { toolQuerySchema, queryFromSearchParams } from "~/lib/tool-query";
-import { adminRoutes } from "./api/admin-routes.server";
 import { healthCheck } from "./api/health.server";
 import { AUTH_BASE_PATH } from "./auth/auth.server";
-import { toolActionRoutes } from "./api/likes-routes.server";
-import { liveStream } from "./api/live-stream.server";
-import { enforceRateLimit } from "./api/rate-limit.server";
-import { requireSignedIn, signedInOf } from "./api/signed-in.server";
+import { signedInOf } from "./api/guards.server";
+import { apiRoutes } from "./api/routes.server";
 import type { Application } from "./boot.server";
 import type { Env } from "./env.server";
 import { compressedAssets } from "./compressed-assets.server";
-import { AppError } from "./errors.server";
 import { authHandler } from "./http/auth-handler.server";
 import { handleErrors } from "./http/error-handler.server";
 import { pageHandler } from "./http/page-handler.server";
 import { warnOfUntrustedProxy } from "./http/proxy-warning.server";
-import { jsonBody } from "./http/request-body.server";
 import { rejectMalformedRequests } from "./http/request-guard.server";
 import { sameOriginWrites } from "./http/same-origin-writes.server";
 import { securityHeaders } from "./http/security-headers.server";
@@ -38,54 +30,6 @@ interface HttpOptions {
   vite?: ViteDevServer;
   buildDir?: string;
 }
-
-function apiRoutes(app: Application, logger: Logger): express.Router {
-  const router = express.Router();
-  router.get("/tools", (req, res) => {
-    const url = new URL(req.originalUrl, "http://localhost");
-    const parsed = toolQuerySchema.safeParse(queryFromSearchParams(url.searchParams));
-    if (!parsed.success) throw AppError.fromZod(parsed.error, "The tool query is not valid.");
-    res.json(app.services.findTools(parsed.data));
-  });
-  router.get("/tools/:id", async (req, res) => {
-    const tool = isToolId(req.params.id) ? await app.services.getToolDetail(req.params.id) : null;
-    if (!tool) throw new AppError("NOT_FOUND", "No tool has that id.");
-    res.json({ tool });
-  });
-  router.use("/tools", toolActionRoutes(app));
-  router.get("/live", liveStream(app));
-  router.use("/account", accountRoutes(app));
-  router.use("/admin", adminRoutes(app, logger));
-  router.use(() => {
-    throw new AppError("NOT_FOUND", "No such endpoint.");
-  });
-  return router;
-}
-
-/** /api/account: what a signed-in person does to their own account beyond Better Auth. */
-function accountRoutes(app: Application): express.Router {
-  const router = express.Router();
-  router.post("/delete", jsonBody(), async (req, res) => {
-    const { viewer } = await requireSignedIn(app, req);
-    const parsed = deleteAccountSchema.safeParse(req.body ?? {});
-    if (!parsed.success) throw AppError.fromZod(parsed.error);
-    // A stolen session must not be able to guess the password here.
-    await enforceRateLimit(app, res, `delete-account:${viewer.id}`, DELETE_RATE);
-    await app.services.deleteAccount(viewer.id, parsed.data);
-    for (const name of SESSION_COOKIES) res.clearCookie(name, { path: "/" });
-    res.status(204).end();
-  });
-  return router;
-}
-
-const DELETE_RATE = { window: 900, max: 5 };
-
-const SESSION_COOKIES = [
-  "better-auth.session_token",
-  "__Secure-better-auth.session_token",
-  "better-auth.session_data",
-  "__Secure-better-auth.session_data",
-];
 
 export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOptions) {
   const isProduction = !vite;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { setToolLike } from "~/lib/api/client";
 import { useViewer } from "~/lib/auth/use-viewer";
 import { INLINE_ERROR_CLEAR_MS, LIKE_ERROR_TOAST_MS, LIKE_TOAST_MS } from "~/lib/constants";
 import {
@@ -61,11 +62,9 @@ export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
     setIsPending(true);
     setInlineError(null);
     try {
-      const response = await fetch(`/api/tools/${encodeURIComponent(toolId)}/like`, {
-        method: willLike ? "POST" : "DELETE",
-      });
-      if (!response.ok) throw new Error(`Like request answered ${response.status}`);
-      const state = (await response.json()) as { likesTotal: number; isLiked: boolean };
+      // Not a page write (decision 012): the answer sets the like store, and the live stream
+      // tells every other page; no loader needs to run again.
+      const state = await setToolLike(toolId, willLike);
       store.setLiked(toolId, state.isLiked);
       store.setCount(toolId, state.likesTotal);
       toast(

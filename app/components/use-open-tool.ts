@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { useNavigate } from "react-router";
+import { recordView } from "~/lib/api/client";
 import { VIEW_ERROR_TOAST_MS } from "~/lib/constants";
 import { VIEW_FAILED } from "~/lib/messages";
 import { useToast } from "./toast";
@@ -36,13 +37,7 @@ export function useOpenTool() {
     const from = window.location.href;
     const state: ToolNavigationState = { scrollY: window.scrollY };
     beforeOpen?.();
-    fetch(`/api/tools/${encodeURIComponent(toolId)}/views`, {
-      method: "POST",
-      signal: AbortSignal.timeout(VIEW_TIMEOUT_MS),
-    })
-      .then((response) => {
-        if (!response.ok) throw new Error(`views answered ${response.status}`);
-      })
+    recordView(toolId, AbortSignal.timeout(VIEW_TIMEOUT_MS))
       .catch(() => toast({ message: VIEW_FAILED, tone: "error", durationMs: VIEW_ERROR_TOAST_MS }))
       .finally(() => {
         isOpening.current = false;

@@ -4,7 +4,7 @@ import type { LiveEvent } from "../live/live-events.server";
 import type { Resync } from "../live/live-hub.server";
 import { AppError } from "../errors.server";
 import { addressKeyOf } from "../rate-limit/client-key.server";
-import { signedInOf } from "./signed-in.server";
+import { signedInOf } from "./guards.server";
 
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_MS = 3000;

@@ -122,22 +122,26 @@ export function parseJsonBody(body: Buffer): unknown {
 }
 
 /**
- * Our JSON API's body parser: application/json only (415 otherwise), within `limit` bytes, valid
- * UTF-8, bounded depth. An empty body reads as `{}`.
+ * Our JSON API's body: application/json only (415 otherwise), within `limit` bytes, valid UTF-8,
+ * bounded depth. An empty body reads as `{}`.
  */
+export async function readJsonBody<P>(
+  req: express.Request<P>,
+  limit: number = BODY_LIMITS.standard,
+): Promise<unknown> {
+  const body = await readRequestBody(req, limit);
+  if (body.length === 0) return {};
+  if (!req.is("application/json")) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json.");
+  }
+  return parseJsonBody(body);
+}
+
+/** readJsonBody as middleware, for routes that need no check before the body is read. */
 export function jsonBody(limit: number = BODY_LIMITS.standard) {
   // Generic over the route's parameters, so `/tools/:id` handlers after it keep their typing.
   return async <P>(req: express.Request<P>, _res: express.Response, next: express.NextFunction) => {
-    const body = await readRequestBody(req, limit);
-    if (body.length === 0) {
-      req.body = {};
-      next();
-      return;
-    }
-    if (!req.is("application/json")) {
-      throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json.");
-    }
-    req.body = parseJsonBody(body);
+    req.body = await readJsonBody(req, limit);
     next();
   };
 }

@@ -4,7 +4,7 @@ import express, { type ErrorRequestHandler } from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminToolsQuery } from "~/lib/admin-tools-query";
-import { adminRoutes } from "../../server/api/admin-routes.server";
+import { adminRoutes } from "../../server/api/admin.server";
 import type { Application } from "../../server/boot.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { AppError } from "../../server/errors.server";

@@ -4,7 +4,7 @@ import { eq, inArray, like } from "drizzle-orm";
 import express, { type ErrorRequestHandler } from "express";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { toolActionRoutes, VIEW_RATE } from "../../server/api/likes-routes.server";
+import { toolRoutes, VIEW_RATE } from "../../server/api/tools.server";
 import type { Application } from "../../server/boot.server";
 import type { Database, DatabaseHandle } from "../../server/db/client.server";
 import { AppError } from "../../server/errors.server";
@@ -366,7 +366,7 @@ describe(`views and rate limits on ${databaseKind}`, () => {
       // As behind a proxy on this machine, which names the client in X-Forwarded-For.
       const routes = express()
         .set("trust proxy", "loopback")
-        .use("/api/tools", toolActionRoutes(app), errors);
+        .use("/api/tools", toolRoutes(app), errors);
       server = http.createServer(routes).listen(0, "127.0.0.1");
       await new Promise((resolve) => server.once("listening", resolve));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/tools`;

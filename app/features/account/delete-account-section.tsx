@@ -1,21 +1,26 @@
 import { useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
 import { DELETE_CONFIRM_WORD } from "~/lib/account-forms";
+import { deleteAccount } from "~/lib/api/client";
+import { useApiWrite } from "~/lib/api/use-api-write";
 import { Panel } from "./panel";
 
 const DELETED_TOAST_MS = 4000;
 
 /** Deletes the account after a confirmation: the password, or typing "delete" without one. */
 export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) {
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const toast = useToast();
+  const remove = useApiWrite(deleteAccount);
   const [isOpen, setIsOpen] = useState(false);
-  const [isPending, setIsPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const error =
+    problem ??
+    (remove.error &&
+      (remove.error.status === 0
+        ? "The account could not be deleted. Check your connection and try again."
+        : (remove.error.fields.password ?? remove.error.message)));
 
   async function confirm(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,40 +31,19 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
         .trim()
         .toLowerCase() !== DELETE_CONFIRM_WORD
     ) {
-      setError(`Type "${DELETE_CONFIRM_WORD}" to confirm.`);
+      setProblem(`Type "${DELETE_CONFIRM_WORD}" to confirm.`);
       return;
     }
-    setIsPending(true);
-    setError(null);
-    try {
-      const response = await fetch("/api/account/delete", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(
-          hasPassword
-            ? { password: data.get("password") ?? "" }
-            : { confirm: data.get("confirm") ?? "" },
-        ),
-      });
-      if (!response.ok) {
-        const body = (await response.json().catch(() => null)) as {
-          error?: { message?: string; fields?: Record<string, string> };
-        } | null;
-        setError(
-          body?.error?.fields?.password ??
-            body?.error?.message ??
-            "The account could not be deleted. Please try again.",
-        );
-        return;
-      }
+    setProblem(null);
+    const confirmation = hasPassword
+      ? { password: String(data.get("password") ?? "") }
+      : { confirm: String(data.get("confirm") ?? "") };
+    const result = await remove.run(confirmation, () => {
       setIsOpen(false);
-      await navigate("/");
-      await revalidator.revalidate();
+      return { to: "/" };
+    });
+    if (result?.ok) {
       toast({ message: "Your account has been deleted.", durationMs: DELETED_TOAST_MS });
-    } catch {
-      setError("The account could not be deleted. Check your connection and try again.");
-    } finally {
-      setIsPending(false);
     }
   }
 
@@ -73,7 +57,8 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
         <button
           type="button"
           onClick={() => {
-            setError(null);
+            setProblem(null);
+            remove.clearError();
             setIsOpen(true);
           }}
           className="mt-4 rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
@@ -112,7 +97,7 @@ export function DeleteAccountSection({ hasPassword }: { hasPassword: boolean }) 
               Keep my account
             </button>
             <div className="flex-1">
-              <SubmitButton isPending={isPending} pendingLabel="Deleting..." tone="danger">
+              <SubmitButton isPending={remove.isPending} pendingLabel="Deleting..." tone="danger">
                 Delete for good
               </SubmitButton>
             </div>

@@ -1,12 +1,13 @@
 import { useState } from "react";
-import { Form, Link, useRevalidator, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
 import { ADMIN_SORTS, type AdminToolList } from "~/lib/admin-tools-query";
 import { PRICING_MODELS, TOOL_STATUSES, type ToolStatus } from "~/lib/constants";
+import { deleteTools, setToolsStatus } from "~/lib/api/client";
+import { useApiWrite } from "~/lib/api/use-api-write";
 import { formatCount } from "~/lib/tool";
-import { adminRequest } from "./admin-api";
 
 const SORT_LABELS: Record<(typeof ADMIN_SORTS)[number], string> = {
   created: "Newest",
@@ -24,18 +25,18 @@ const STATUS_STYLES: Record<ToolStatus, string> = {
 
 const ACTION_TOAST_MS = 3000;
 
-const postJson = <T,>(path: string, json: unknown) =>
-  adminRequest<T>(path, { method: "POST", json });
+const toolCount = (count: number) => `${count} ${count === 1 ? "tool" : "tools"}`;
 
 /** Issue 7: every tool whatever its status, with filters, paging and bulk changes. */
 export function AdminToolListPage({ list }: { list: AdminToolList }) {
   const [searchParams] = useSearchParams();
-  const revalidator = useRevalidator();
   const toast = useToast();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const statusWrite = useApiWrite(setToolsStatus);
+  const deleteWrite = useApiWrite(deleteTools);
+  const isBusy = statusWrite.isPending || deleteWrite.isPending;
+  const error = (statusWrite.error ?? deleteWrite.error)?.message;
 
   const pageIds = list.tools.map((tool) => tool.id);
   const chosen = pageIds.filter((id) => selected.has(id));
@@ -49,37 +50,23 @@ export function AdminToolListPage({ list }: { list: AdminToolList }) {
       return next;
     });
 
-  async function run(action: () => Promise<string>) {
-    setIsBusy(true);
-    setError(null);
-    try {
-      const message = await action();
-      setSelected(new Set());
-      await revalidator.revalidate();
-      toast({ message, durationMs: ACTION_TOAST_MS });
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "The change failed.");
-    } finally {
-      setIsBusy(false);
-    }
-  }
-
-  const setStatus = (status: ToolStatus) =>
-    run(async () => {
-      const result = await postJson<{ changed: number }>("/api/admin/tools/status", {
-        ids: chosen,
-        status,
-      });
-      return `${result.changed} ${result.changed === 1 ? "tool" : "tools"} set to ${status}.`;
+  const setStatus = async (status: ToolStatus) => {
+    deleteWrite.clearError();
+    const result = await statusWrite.run({ ids: chosen, status });
+    if (!result?.ok) return;
+    setSelected(new Set());
+    toast({
+      message: `${toolCount(result.data.changed)} set to ${status}.`,
+      durationMs: ACTION_TOAST_MS,
     });
-  const remove = () =>
-    run(async () => {
-      const result = await postJson<{ deleted: number }>("/api/admin/tools/delete", {
-        ids: chosen,
-      });
-      setIsDeleteOpen(false);
-      return `${result.deleted} ${result.deleted === 1 ? "tool" : "tools"} deleted.`;
-    });
+  };
+  const remove = async () => {
+    statusWrite.clearError();
+    const result = await deleteWrite.run({ ids: chosen }, () => setIsDeleteOpen(false));
+    if (!result?.ok) return;
+    setSelected(new Set());
+    toast({ message: `${toolCount(result.data.deleted)} deleted.`, durationMs: ACTION_TOAST_MS });
+  };
 
   const pageHref = (page: number) => {
     const next = new URLSearchParams(searchParams);

@@ -80,7 +80,11 @@ export function browseHref(
 }
 
 /** GET /api/tools parameters for the next page of this listing. */
-export function apiToolsUrl(filters: BrowseFilters, offset: number, limit: number): string {
+export function apiToolsUrl(
+  filters: BrowseFilters,
+  offset: number,
+  limit: number,
+): `/api/tools?${string}` {
   const params = filterParams(filters);
   if (filters.category !== ALL_CATEGORIES) params.set("category", filters.category);
   params.set("offset", String(offset));

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { findTools } from "~/lib/api/client";
 import { LOAD_MORE_STEP } from "~/lib/constants";
 import type { ToolCard } from "~/lib/tool";
 import { apiToolsUrl, type BrowseFilters } from "./browse-href";
@@ -49,11 +50,10 @@ export function useToolList(
     pending.current = controller;
     setState((state) => (state.key === key ? { ...state, status: "loading" } : state));
     try {
-      const response = await fetch(apiToolsUrl(filters, tools.length, LOAD_MORE_STEP), {
-        signal: controller.signal,
-      });
-      if (!response.ok) throw new Error(`GET /api/tools answered ${response.status}`);
-      const page = (await response.json()) as { tools: ToolCard[]; total: number };
+      const page = await findTools(
+        apiToolsUrl(filters, tools.length, LOAD_MORE_STEP),
+        controller.signal,
+      );
       setState((state) => {
         if (state.key !== key) return state;
         const seen = new Set([...(state.restored ?? first), ...state.more].map((tool) => tool.id));

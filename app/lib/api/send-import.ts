@@ -1,23 +1,24 @@
-import type { ImportProgress, ImportReport } from "~/lib/catalogue-import";
+import type { ImportProgress, ImportReport } from "../catalogue-import";
+import type { ImportStreamLine } from "./contract";
+import { ApiError, apiErrorFrom, apiErrorOf, readAnswer } from "./request";
 
 export type ImportUpdate =
   | { phase: "uploading"; fraction: number }
   | { phase: ImportProgress["phase"]; fraction: number; done: number; total: number };
 
-type StreamLine =
-  { progress: ImportProgress } | { report: ImportReport } | { error: { message: string } };
+export interface ImportRequest {
+  file: File;
+  format: "csv" | "json";
+  dryRun: boolean;
+  onUpdate: (update: ImportUpdate) => void;
+}
 
 /**
- * Sends a file to POST /api/admin/import and follows it: upload progress from the browser, then
- * the server's progress lines (one JSON object per line) until its report. XMLHttpRequest,
- * because fetch cannot report upload progress.
+ * POST /api/admin/import?stream=1, followed: upload progress from the browser, then the server's
+ * progress lines (one JSON object per line) until its report. XMLHttpRequest, because fetch
+ * cannot report upload progress; answers and refusals are read as request() reads them.
  */
-export function sendImport(
-  file: File,
-  format: "csv" | "json",
-  dryRun: boolean,
-  onUpdate: (update: ImportUpdate) => void,
-): Promise<ImportReport> {
+export function sendImport({ file, format, dryRun, onUpdate }: ImportRequest): Promise<ImportReport> {
   const query = new URLSearchParams({
     format,
     name: file.name.slice(0, 200),
@@ -28,21 +29,21 @@ export function sendImport(
     const request = new XMLHttpRequest();
     let read = 0;
     let report: ImportReport | null = null;
-    let failure: string | null = null;
+    let failure: ApiError | null = null;
 
     const readLines = () => {
       const text = request.responseText;
       const end = text.lastIndexOf("\n") + 1;
       for (const line of text.slice(read, end).split("\n")) {
         if (!line.trim()) continue;
-        const message = JSON.parse(line) as StreamLine;
+        const message = readAnswer<ImportStreamLine>(line);
         if ("progress" in message) {
           const { phase, done, total } = message.progress;
           onUpdate({ phase, done, total, fraction: total === 0 ? 1 : done / total });
         } else if ("report" in message) {
           report = message.report;
         } else {
-          failure = message.error.message;
+          failure = apiErrorFrom(request.status, message);
         }
       }
       read = end;
@@ -59,24 +60,28 @@ export function sendImport(
     };
     request.onerror = () =>
       reject(
-        new Error("The connection was lost. See the import history below for whether it ran."),
+        new ApiError(
+          0,
+          "NETWORK",
+          "The connection was lost. See the import history below for whether it ran.",
+        ),
       );
     request.onload = () => {
       if (request.status !== 200) {
-        const body = (() => {
-          try {
-            return JSON.parse(request.responseText) as { error?: { message?: string } };
-          } catch {
-            return null;
-          }
-        })();
-        reject(new Error(body?.error?.message ?? `The import was refused (${request.status}).`));
+        reject(apiErrorOf(request.status, request.responseText));
         return;
       }
       readLines();
       if (report) resolve(report);
       else
-        reject(new Error(failure ?? "The import stopped before its report. Nothing was imported."));
+        reject(
+          failure ??
+            new ApiError(
+              request.status,
+              "INTERNAL",
+              "The import stopped before its report. Nothing was imported.",
+            ),
+        );
     };
     request.send(file);
   });

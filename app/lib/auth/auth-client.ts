@@ -1,5 +1,8 @@
-// The browser's calls to Better Auth (spec 7 Auth provider calls) as plain fetches: no client
-// library in the bundle. Failures throw an Error carrying the server's message.
+import { ApiError, request } from "../api/request";
+
+// The browser's calls to Better Auth (spec 7 Auth provider calls) through the API client's one
+// request function: no client library in the bundle. Failures throw an ApiError carrying the
+// server's message.
 
 const AUTH = "/api/auth";
 
@@ -10,21 +13,20 @@ export interface SessionUser {
   name: string;
 }
 
+const SIGNED_OUT = "You are signed out (perhaps in another tab). Sign in again to continue.";
+
 async function call<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${AUTH}${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: body === undefined ? undefined : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    credentials: "same-origin",
-  });
-  const data = (await response.json().catch(() => null)) as { message?: string } | null;
-  if (response.status === 401 && path !== "/sign-in/email") {
-    throw new Error("You are signed out (perhaps in another tab). Sign in again to continue.");
+  try {
+    return await request<T>(`${AUTH}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      json: body,
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && path !== "/sign-in/email") {
+      throw new ApiError(401, error.code, SIGNED_OUT);
+    }
+    throw error;
   }
-  if (!response.ok) {
-    throw new Error(data?.message || `The request failed (${response.status}). Please try again.`);
-  }
-  return data as T;
 }
 
 /** spec 8: the provider's message, or 'An error occurred' when the failure is not an Error. */

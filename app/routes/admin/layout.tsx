@@ -1,4 +1,6 @@
 import { redirect } from "react-router";
+import { getAdminMe } from "~/lib/api/client";
+import { ApiError } from "~/lib/api/request";
 import { requireAdmin } from "./admin-guard.server";
 import { AdminCheck, AdminShell } from "~/features/admin/admin-shell";
 import type { Route } from "./+types/layout";
@@ -18,8 +20,13 @@ export async function loader({ context }: Route.LoaderArgs) {
  * spinner meanwhile.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  const check = await fetch("/api/admin/me", { headers: { accept: "application/json" } });
-  if (!check.ok) throw redirect("/");
+  try {
+    await getAdminMe();
+  } catch (error) {
+    // Refused (signed out, no longer an admin): leave. No answer at all is an error to show.
+    if (error instanceof ApiError && error.status !== 0) throw redirect("/");
+    throw error;
+  }
   return serverLoader();
 }
 clientLoader.hydrate = true as const;

@@ -1,6 +1,8 @@
 import { useRef, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { ErrorBox, Spinner } from "~/components/form-controls";
+import { sendImport, type ImportUpdate } from "~/lib/api/send-import";
+import { useApiWrite } from "~/lib/api/use-api-write";
 import {
   importFormatOf,
   MAX_IMPORT_BYTES,
@@ -11,7 +13,6 @@ import { plural } from "~/lib/tool";
 import { useFileDrop } from "../use-file-drop";
 import { ImportHistory } from "./import-history";
 import { ImportReportView } from "./import-report";
-import { sendImport, type ImportUpdate } from "./send-import";
 
 const PHASE_LABELS: Record<ImportUpdate["phase"], string> = {
   uploading: "Uploading the file",
@@ -24,7 +25,8 @@ const PHASE_LABELS: Record<ImportUpdate["phase"], string> = {
  * it (all or nothing). The file stays chosen between the two steps.
  */
 export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
-  const revalidator = useRevalidator();
+  // A refused import is in the history too.
+  const importWrite = useApiWrite(sendImport, { revalidate: "settled" });
   const picker = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [update, setUpdate] = useState<ImportUpdate | null>(null);
@@ -58,16 +60,17 @@ export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
     setError(null);
     setReport(null);
     setUpdate({ phase: "uploading", fraction: 0 });
-    try {
-      setReport(await sendImport(file, importFormatOf(file.name)!, dryRun, setUpdate));
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "The import failed.");
-    } finally {
-      setUpdate(null);
-      void revalidator.revalidate();
-      // The buttons were disabled while it ran; keyboard users continue from the outcome.
-      requestAnimationFrame(() => result.current?.focus());
-    }
+    const outcome = await importWrite.run({
+      file,
+      format: importFormatOf(file.name)!,
+      dryRun,
+      onUpdate: setUpdate,
+    });
+    if (outcome?.ok) setReport(outcome.data);
+    else if (outcome) setError(outcome.error.message);
+    setUpdate(null);
+    // The buttons were disabled while it ran; keyboard users continue from the outcome.
+    requestAnimationFrame(() => result.current?.focus());
   }
 
   const canImport =

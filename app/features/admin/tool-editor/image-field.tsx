@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { describedBy, FieldNotes, Spinner } from "~/components/form-controls";
 import { imageUrlCandidates } from "~/lib/image-path";
-import { adminRequest } from "../admin-api";
+import { storeToolImage } from "~/lib/api/client";
 import { useFileDrop } from "../use-file-drop";
 
 const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp"];
@@ -41,11 +41,7 @@ export function ImageField({ label, value, onValue, previewSize, error, hint }: 
     }
     setIsUploading(true);
     try {
-      const { path } = await adminRequest<{ path: string }>("/api/admin/images", {
-        method: "POST",
-        body: file,
-        contentType: file.type,
-      });
+      const { path } = await storeToolImage(file);
       onValue(path);
     } catch (failure) {
       setProblem(

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { describedBy, FieldNotes, Spinner } from "~/components/form-controls";
-import { adminRequest } from "../admin-api";
+import { previewMarkdown } from "~/lib/api/client";
 
 const TABS = [
   { name: "write", label: "Write" },
@@ -37,10 +37,7 @@ export function MarkdownField({ label, value, onValue, error, maxLength }: Markd
     if (preview?.source === value) return;
     const request = ++latestRequest.current;
     try {
-      const { html } = await adminRequest<{ html: string }>("/api/admin/markdown", {
-        method: "POST",
-        json: { source: value },
-      });
+      const { html } = await previewMarkdown({ source: value });
       if (request === latestRequest.current) setPreview({ source: value, html });
     } catch (failure) {
       if (request !== latestRequest.current) return;

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useBlocker, useLocation, useNavigate } from "react-router";
+import { Link, useBlocker, useLocation } from "react-router";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox, Spinner, SuccessBox } from "~/components/form-controls";
+import { saveTool } from "~/lib/api/client";
+import { useApiWrite } from "~/lib/api/use-api-write";
 import { PRICING_MODELS, TOOL_STATUSES } from "~/lib/constants";
 import { toolPath } from "~/lib/paths";
 import { slugify } from "~/lib/slug";
@@ -17,7 +19,6 @@ import {
   type TaxonomySuggestion,
   type ToolFormValues,
 } from "~/lib/tool-form";
-import { AdminApiError, adminRequest } from "../admin-api";
 import { InputField, LengthHint, ListField, SelectField, TextAreaField } from "./fields";
 import { ImageField } from "./image-field";
 import { MarkdownField } from "./markdown-field";
@@ -26,12 +27,6 @@ interface ToolEditorProps {
   /** The tool being edited, or null to add one. */
   tool: EditableTool | null;
   taxonomy: readonly TaxonomySuggestion[];
-}
-
-interface SavedTool {
-  id: string;
-  slug: string;
-  publicPath: string;
 }
 
 const STATUS_OPTIONS = TOOL_STATUSES.map((status) => ({
@@ -47,14 +42,15 @@ const PRICING_OPTIONS = [
 
 /** Issue 7 manual add and edit: every tool field of spec 3, checked by the server's own schema. */
 export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
-  const navigate = useNavigate();
+  const save = useApiWrite((edit: Parameters<typeof saveTool>[1]) =>
+    saveTool(tool?.id ?? null, edit),
+  );
   const location = useLocation();
   // The page remounts the editor for each stored version, so the starting values never change.
   const [initial] = useState(() => toFormValues(tool?.input ?? EMPTY_TOOL_INPUT));
   const [values, setValues] = useState<ToolFormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [isSaving, setIsSaving] = useState(false);
   const isLeavingAfterSave = useRef(false);
   const errorBox = useRef<HTMLDivElement>(null);
   const saved = (location.state as { saved?: string } | null)?.saved;
@@ -86,39 +82,28 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
     requestAnimationFrame(() => errorBox.current?.focus());
   }
 
-  async function save(event: React.FormEvent) {
+  async function submit(event: React.FormEvent) {
     event.preventDefault();
     const parsed = toolInputSchema.safeParse(values);
     if (!parsed.success) {
       showProblems(toolFieldErrors(parsed.error), "Some fields need attention.");
       return;
     }
-    setIsSaving(true);
     setErrors({});
     setFormError(null);
-    try {
-      const body = { tool: parsed.data, ...(tool && { updatedAt: tool.updatedAt }) };
-      const { tool: result } = await adminRequest<{ tool: SavedTool }>(
-        tool ? `/api/admin/tools/${tool.id}` : "/api/admin/tools",
-        { method: tool ? "PUT" : "POST", json: body },
-      );
+    const edit = { tool: parsed.data, ...(tool && { updatedAt: tool.updatedAt }) };
+    const result = await save.run(edit, ({ tool: saved }) => {
       isLeavingAfterSave.current = true;
       const message = tool ? "Your changes are saved." : `"${parsed.data.name}" is added.`;
       // The page reloads the tool: the form starts again from what was stored.
-      await navigate(`/admin/tools/manual/${result.id}`, {
+      return {
+        to: `/admin/tools/manual/${saved.id}`,
         replace: !!tool,
         state: { saved: message },
-      });
-    } catch (failure) {
-      const isKnown = failure instanceof AdminApiError;
-      showProblems(
-        isKnown ? failure.fields : {},
-        isKnown ? failure.message : "The tool could not be saved.",
-      );
-    } finally {
-      isLeavingAfterSave.current = false;
-      setIsSaving(false);
-    }
+      };
+    });
+    isLeavingAfterSave.current = false;
+    if (result && !result.ok) showProblems(result.error.fields, result.error.message);
   }
 
   const category = taxonomy.find((entry) => entry.category === values.category.trim());
@@ -131,7 +116,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
 
   return (
     <form
-      onSubmit={save}
+      onSubmit={submit}
       noValidate
       aria-labelledby="tool-editor-title"
       onKeyDown={(event) => {
@@ -354,11 +339,11 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
             </div>
             <button
               type="submit"
-              disabled={isSaving}
+              disabled={save.isPending}
               className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
             >
-              {isSaving && <Spinner />}
-              {isSaving ? "Saving..." : tool ? "Save changes" : "Add tool"}
+              {save.isPending && <Spinner />}
+              {save.isPending ? "Saving..." : tool ? "Save changes" : "Add tool"}
             </button>
             <p className="text-xs text-slate-600" aria-live="polite">
               {isDirty ? "You have unsaved changes." : tool ? "No unsaved changes." : ""}

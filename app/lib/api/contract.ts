@@ -1,0 +1,80 @@
+import type { AdminToolList } from "../admin-tools-query";
+import type { ImportProgress, ImportReport } from "../catalogue-import";
+import type { CategoryEntry } from "../category-stats";
+import type { SortOption } from "../constants";
+import type { ToolCard, ToolDetail } from "../tool";
+
+// The answers of our JSON API (docs/api.md), one type per answer. The server's handlers send them
+// with sendJson<T> and the browser's client (./client.ts) reads them as the same T, so a change on
+// either side fails the typecheck of the other. Request bodies are the zod schemas' inputs beside
+// the features (admin-tools-query, account-forms, tool-form, catalogue-import, tool-query).
+
+/** Every refusal of our API: the status names the kind, `code` the reason, `fields` the inputs. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** GET /api/tools: one page of the browse query. */
+export interface ToolResults {
+  tools: ToolCard[];
+  /** How many tools match every filter. */
+  total: number;
+  /** How many match the search and pricing filters in any category (the All chip, spec 2). */
+  totalInAllCategories: number;
+  /** Category and subcategory counts of the tools that match the search and pricing filters. */
+  facets: readonly CategoryEntry[];
+  /** The order used: the asked one, or Relevance when searching and Newest otherwise (spec 4). */
+  sort: SortOption;
+  elapsedMs: number;
+}
+
+/** GET /api/tools/:id */
+export interface ToolDetailAnswer {
+  tool: ToolDetail;
+}
+
+/** POST and DELETE /api/tools/:id/like: the tool's count after the change, and the new state. */
+export interface LikeState {
+  likesTotal: number;
+  isLiked: boolean;
+}
+
+/** GET /api/admin/me: the role check the admin pages repeat in the browser. */
+export interface AdminMe {
+  email: string;
+  isAdmin: true;
+}
+
+/** GET /api/admin/tools */
+export type AdminToolsAnswer = AdminToolList;
+
+/** POST /api/admin/tools/status */
+export interface ToolsStatusChanged {
+  changed: number;
+}
+
+/** POST /api/admin/tools/delete */
+export interface ToolsDeleted {
+  deleted: number;
+}
+
+/** POST /api/admin/tools (201) and PUT /api/admin/tools/:id: where the saved tool now lives. */
+export interface SavedToolAnswer {
+  tool: { id: string; slug: string; publicPath: string; updatedAt: string };
+}
+
+/** POST /api/admin/images (201): the stored image's path under /media. */
+export interface StoredImage {
+  path: string;
+}
+
+/** POST /api/admin/markdown */
+export interface MarkdownPreview {
+  html: string;
+}
+
+/** POST /api/admin/import without stream=1. */
+export type ImportAnswer = ImportReport;
+
+/** POST /api/admin/import?stream=1: one JSON object per line, progress lines, then the report. */
+export type ImportStreamLine = { progress: ImportProgress } | { report: ImportReport } | ApiErrorBody;

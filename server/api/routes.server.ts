@@ -1,0 +1,21 @@
+import express from "express";
+import type { Application } from "../boot.server";
+import { AppError } from "../errors.server";
+import type { Logger } from "../logger.server";
+import { accountRoutes } from "./account.server";
+import { adminRoutes } from "./admin.server";
+import { liveStream } from "./live-stream.server";
+import { toolRoutes } from "./tools.server";
+
+/** /api (docs/api.md): one router per resource; anything else is a 404 in the API's shape. */
+export function apiRoutes(app: Application, logger: Logger): express.Router {
+  const router = express.Router();
+  router.use("/tools", toolRoutes(app));
+  router.get("/live", liveStream(app));
+  router.use("/account", accountRoutes(app));
+  router.use("/admin", adminRoutes(app, logger));
+  router.use(() => {
+    throw new AppError("NOT_FOUND", "No such endpoint.");
+  });
+  return router;
+}

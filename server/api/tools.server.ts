@@ -1,0 +1,43 @@
+import express from "express";
+import type { ToolDetailAnswer, ToolResults } from "~/lib/api/contract";
+import { isToolId } from "~/lib/tool";
+import { queryFromSearchParams, toolQuerySchema } from "~/lib/tool-query";
+import type { Application } from "../boot.server";
+import { AppError } from "../errors.server";
+import { addressKeyOf } from "../rate-limit/client-key.server";
+import type { RateRule } from "../rate-limit/consume-rate-limit.server";
+import { inputOf, sendJson } from "./guards.server";
+import { likeRoutes } from "./likes.server";
+import { enforceRateLimit } from "./rate-limit.server";
+
+/** DESIGN.md 8: views are limited per client address (an IPv6 client by its /64). */
+export const VIEW_RATE: RateRule = { window: 60, max: 120 };
+
+/** /api/tools: the public catalogue (spec 7 getTools, getToolById, incrementViews) and likes. */
+export function toolRoutes(app: Application): express.Router {
+  const router = express.Router();
+  router.get("/", (req, res) => {
+    const url = new URL(req.originalUrl, "http://localhost");
+    const query = inputOf(
+      toolQuerySchema,
+      queryFromSearchParams(url.searchParams),
+      "The tool query is not valid.",
+    );
+    sendJson<ToolResults>(res, app.services.findTools(query));
+  });
+  router.get("/:id", async (req, res) => {
+    const tool = isToolId(req.params.id) ? await app.services.getToolDetail(req.params.id) : null;
+    if (!tool) throw new AppError("NOT_FOUND", "No tool has that id.");
+    sendJson<ToolDetailAnswer>(res, { tool });
+  });
+  router.post("/:id/views", async (req, res) => {
+    await enforceRateLimit(app, res, `views:${addressKeyOf(req.ip ?? "")}`, VIEW_RATE);
+    const toolId = req.params.id;
+    if (!isToolId(toolId) || !app.services.recordView(toolId)) {
+      throw new AppError("NOT_FOUND", "No tool has that id.");
+    }
+    res.status(204).end();
+  });
+  router.use(likeRoutes(app));
+  return router;
+}
