@@ -6,6 +6,7 @@ import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { createScratchDatabase } from "../tests/scratch-database";
 import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client.server";
+import { queryRows } from "../server/db/query-rows.server";
 import { sql } from "drizzle-orm";
 
 // `npm run bench:likes [-- --users 1000] [-- --postgres postgres://…]` (DESIGN.md 9): starts the
@@ -137,11 +138,14 @@ async function likesTotal(base: string, toolId: string): Promise<number> {
 }
 
 async function checkInvariant(database: DatabaseHandle) {
-  const result = await database.db.execute(sql`
+  const [row] = await queryRows<{ drifting: number }>(
+    database.db,
+    sql`
     select count(*)::int as drifting from tools
     where likes_total <> (select count(*) from tool_likes
-                          where tool_likes.tool_id = tools.id and tool_likes.is_active)`);
-  return Number((result as unknown as { rows: { drifting: number }[] }).rows[0]!.drifting);
+                          where tool_likes.tool_id = tools.id and tool_likes.is_active)`,
+  );
+  return Number(row!.drifting);
 }
 
 /** Reads `event: likes` messages from a live stream and reports each tool's newest count. */

@@ -14,6 +14,9 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle a `db.transaction` callback receives; it runs queries like `Database`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
 /** One open database, whichever engine is behind it. */
 export interface DatabaseHandle {
   db: Database;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../db/client.server";
+import type { Database, Transaction } from "../db/client.server";
 
 // DESIGN.md 4 Live: every write that changes a like or view count sends a NOTIFY on this channel
 // in its own transaction; every app server listens, updates its snapshot and tells browsers.
@@ -40,8 +40,6 @@ export const liveEventSchema = z.discriminatedUnion("type", [
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LikeEvent = z.infer<typeof likeEvent>;
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** NOTIFY's payload limit is 8000 bytes; view batches are split well below it. */
 const MAX_PAYLOAD_BYTES = 7000;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
+import { queryRows } from "../db/query-rows.server";
 
 export interface RateRule {
   /** Seconds. */
@@ -49,7 +50,9 @@ async function consumeOnce(
   now: number,
 ): Promise<RateDecision> {
   const windowStart = now - rule.window * 1000;
-  const result = await db.execute<{ count: number; last_request: string | number }>(sql`
+  const rows = await queryRows<{ count: number; last_request: string | number }>(
+    db,
+    sql`
     insert into auth_rate_limits (id, key, count, last_request)
     values (${key}, ${key}, 1, ${now})
     on conflict (key) do update set
@@ -57,9 +60,9 @@ async function consumeOnce(
                    else auth_rate_limits.count + 1 end,
       last_request = case when auth_rate_limits.last_request <= ${windowStart} then ${now}
                           else auth_rate_limits.last_request end
-    returning count, last_request`);
-  const row = (result as unknown as { rows: { count: number; last_request: string | number }[] })
-    .rows[0]!;
+    returning count, last_request`,
+  );
+  const row = rows[0]!;
   const startedAt = Number(row.last_request);
   return {
     allowed: row.count <= rule.max,

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import { queryRows } from "../../db/query-rows.server";
 import { authUsers } from "../../db/schema";
 import { notifyLive } from "../../live/live-events.server";
 
@@ -11,15 +12,17 @@ import { notifyLive } from "../../live/live-events.server";
  */
 export async function deleteAccount(db: Database, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const result = await tx.execute<{ id: string; likes_total: number }>(sql`
+    const lowered = await queryRows<{ id: string; likes_total: number }>(
+      tx,
+      sql`
       with removed as (
         delete from tool_likes where user_id = ${userId} returning tool_id, is_active
       )
       update tools set likes_total = greatest(tools.likes_total - 1, 0)
       from removed
       where tools.id = removed.tool_id and removed.is_active
-      returning tools.id, tools.likes_total`);
-    const lowered = (result as unknown as { rows: { id: string; likes_total: number }[] }).rows;
+      returning tools.id, tools.likes_total`,
+    );
     await tx.delete(authUsers).where(eq(authUsers.id, userId));
     for (const tool of lowered) {
       await notifyLive(tx, {

@@ -1,10 +1,8 @@
 import { inArray, sql } from "drizzle-orm";
 import type { ToolStatus } from "~/lib/constants";
-import type { Database } from "../../db/client.server";
+import type { Database, Transaction } from "../../db/client.server";
 import { adminAudit, tools } from "../../db/schema";
 import { catalogueChange, notifyLive } from "../../live/live-events.server";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** Rows locked in id order: concurrent bulk writes and view flushes never deadlock. */
 export async function lockInOrder(tx: Transaction, ids: readonly string[]) {

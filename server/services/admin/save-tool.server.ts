@@ -3,17 +3,12 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { toolPath } from "~/lib/paths";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import type { ToolInput } from "~/lib/tool-form";
-import type { Database } from "../../db/client.server";
+import type { Database, Transaction } from "../../db/client.server";
 import { adminAudit, tools } from "../../db/schema";
 import { AppError } from "../../errors.server";
 import { catalogueChange, notifyLive } from "../../live/live-events.server";
 import type { Actor } from "./change-tools.server";
-import {
-  changedColumns,
-  inputToColumns,
-  readTakenSlugs,
-  type Transaction,
-} from "./tool-input-rows.server";
+import { changedColumns, inputToColumns, readTakenSlugs } from "./tool-input-rows.server";
 
 export interface SavedTool {
   id: string;

@@ -1,10 +1,8 @@
 import { slugify } from "~/lib/slug";
 import { EMPTY_TOOL_INPUT, type ToolInput } from "~/lib/tool-form";
-import type { Database } from "../../db/client.server";
+import type { Database, Transaction } from "../../db/client.server";
 import { tools, type NewToolRow, type ToolRow } from "../../db/schema";
 import { UNCATEGORIZED_SEGMENT } from "~/lib/constants";
-
-export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** The columns an admin writes, from the form's shape (spec 3 names) to the table's. */
 export function inputToColumns(input: ToolInput) {

@@ -1,9 +1,9 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
+import type { Database, Transaction } from "../../db/client.server";
 import { importJobs, tools } from "../../db/schema";
 import { notifyLive } from "../../live/live-events.server";
-import { WRITTEN_COLUMNS, type Transaction } from "../admin/tool-input-rows.server";
+import { WRITTEN_COLUMNS } from "../admin/tool-input-rows.server";
 import type { ImportProgress, ImportReport } from "~/lib/catalogue-import";
 import { shownText } from "~/lib/plain-text";
 import { planImport, type ImportPlan, type PlannedWrite } from "./plan-import.server";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { LIVE_CHANNEL } from "../../live/live-events.server";
+import { queryRows } from "../../db/query-rows.server";
+import { notifyLive } from "../../live/live-events.server";
 
 export interface LikeState {
   likesTotal: number;
@@ -8,11 +9,11 @@ export interface LikeState {
 }
 
 /**
- * spec 7 likeTool / unlikeTool: sets whether a person likes an online tool. A transaction of two
- * statements: the first locks the tool's row, so concurrent changes to a tool queue there; the
- * second (whose snapshot is taken after the lock, so it sees every change committed before) changes
- * the like row only if the state really changes, moves likes_total by that change and, when
- * something changed, queues the live event (delivered on commit). Repeats are no-ops; concurrent
+ * spec 7 likeTool / unlikeTool: sets whether a person likes an online tool. One transaction: the
+ * first statement locks the tool's row, so concurrent changes to a tool queue there; the second
+ * (whose snapshot is taken after the lock, so it sees every change committed before) changes the
+ * like row only if the state really changes and moves likes_total by that change; when something
+ * changed, the live event is queued (delivered on commit). Repeats are no-ops; concurrent
  * requests are counted exactly. Null for an unknown or offline tool.
  */
 export async function setToolLike(
@@ -30,11 +31,14 @@ export async function setToolLike(
           returning 1`;
   const step = isLiked ? 1 : -1;
   return db.transaction(async (tx) => {
-    const locked = await tx.execute(
+    const locked = await queryRows(
+      tx,
       sql`select id from tools where id = ${toolId} and status = 'online' for no key update`,
     );
-    if ((locked as unknown as { rows: unknown[] }).rows.length === 0) return null;
-    const result = await tx.execute<{ likes_total: number }>(sql`
+    if (locked.length === 0) return null;
+    const rows = await queryRows<{ likes_total: number; changed: number }>(
+      tx,
+      sql`
     with tool as (select ${toolId}::text as id),
     changed as (${change}),
     updated as (
@@ -43,13 +47,13 @@ export async function setToolLike(
       where id = (select id from tool)
       returning likes_total, (select count(*) from changed) as changed
     )
-    select likes_total,
-      case when changed > 0 then pg_notify(${LIVE_CHANNEL}, jsonb_build_object(
-        'id', nextval('live_event_ids'), 'type', 'like', 'toolId', ${toolId}::text,
-        'likesTotal', likes_total, 'userId', ${userId}::text, 'isLiked', ${isLiked}::boolean
-      )::text) end as notified
-    from updated`);
-    const row = (result as unknown as { rows: { likes_total: number }[] }).rows[0]!;
-    return { likesTotal: Number(row.likes_total), isLiked };
+    select likes_total, changed from updated`,
+    );
+    const row = rows[0]!;
+    const likesTotal = Number(row.likes_total);
+    if (Number(row.changed) > 0) {
+      await notifyLive(tx, { type: "like", toolId, likesTotal, userId, isLiked });
+    }
+    return { likesTotal, isLiked };
   });
 }

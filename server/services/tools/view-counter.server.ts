@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import { queryRows } from "../../db/query-rows.server";
 import { notifyLive, viewCountGroups } from "../../live/live-events.server";
 import type { Logger } from "../../logger.server";
 
@@ -56,12 +57,14 @@ export class ViewCounter {
         await tx.execute(
           sql`select id from tools where id in ${ids} order by id for no key update`,
         );
-        const result = await tx.execute<{ id: string; views: number }>(sql`
+        const rows = await queryRows<{ id: string; views: number }>(
+          tx,
+          sql`
           update tools set views = tools.views + batch.count
           from (values ${values}) as batch(id, count)
           where tools.id = batch.id and tools.status = 'online'
-          returning tools.id, tools.views`);
-        const rows = (result as unknown as { rows: { id: string; views: number }[] }).rows;
+          returning tools.id, tools.views`,
+        );
         const counts = rows.map((row): [string, number] => [row.id, Number(row.views)]);
         for (const group of viewCountGroups(counts)) {
           await notifyLive(tx, { type: "views", counts: group });
