@@ -19,7 +19,7 @@ import { AccountActions } from "./features/auth/account-actions";
 import { AuthDialogHost } from "./features/auth/auth-dialog-host";
 import { ToastProvider } from "./components/toast";
 import { LiveLikes } from "./components/likes/live-likes";
-import { useViewer } from "./lib/auth/use-viewer";
+import { useViewer, useViewerLikes } from "./lib/auth/use-viewer";
 import stylesheet from "./app.css?url";
 
 export const links: LinksFunction = () => [
@@ -31,6 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const signedIn = await context.signedIn();
   return {
     viewer: signedIn?.viewer ?? null,
+    // What the person likes is in the server render, so their hearts show pressed at once.
+    liked: signedIn ? await context.services.getLikedState(signedIn.viewer.id) : null,
     isGoogleSignInEnabled: context.isGoogleSignInEnabled,
   };
 }
@@ -38,6 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const viewer = useViewer();
+  const liked = useViewerLikes();
   return (
     <html lang="en">
       <head>
@@ -56,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <NavigationProgress />
         <ToastProvider>
-          <LiveLikes viewerId={viewer?.id ?? null}>
+          <LiveLikes viewerId={viewer?.id ?? null} liked={liked}>
             <AuthDialogHost>
               <SiteHeader accountActions={(layout) => <AccountActions layout={layout} />} />
               <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

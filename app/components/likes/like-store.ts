@@ -1,14 +1,46 @@
-// spec 4 Like: what the page knows of like counts and of the signed-in person's likes, fed by the
-// live stream (GET /api/live) and by the person's own clicks. One store per page; each button
+// spec 4 Like: what the page knows of like counts and of the signed-in person's likes. It starts
+// from the page's data (the liked tools in the server render) and follows the live stream
+// (GET /api/live) and the person's own clicks. One store per page and person; each button
 // subscribes to its own tool, so an event re-renders only the cards it concerns.
+
+/** The signed-in person's liked tools, as read at one live event (decision 008). */
+export interface LikedState {
+  likedToolIds: string[];
+  /** The latest live event id when the list was read: the stream resumes after it. */
+  liveEventId: number;
+}
+
+interface LikedChange {
+  id: number;
+  toolId: string;
+  isLiked: boolean;
+}
 
 type Listener = () => void;
 
 export class LikeStore {
   #counts = new Map<string, number>();
-  /** The person's liked tools; null until the stream has said (or when signed out). */
-  #liked: Set<string> | null = null;
+  /** The person's liked tools; null when signed out. */
+  #liked: Set<string> | null;
+  /** The live event the page's liked tools were read at: the stream opens after it. */
+  readonly startEventId: number | null;
+  /**
+   * The person's own liked changes heard from the stream, in order, until liked tools read afresh
+   * cover them (a handful per page).
+   */
+  #changes: LikedChange[] = [];
   #listeners = new Set<Listener>();
+
+  constructor(counts: ReadonlyMap<string, number> = new Map(), liked: LikedState | null = null) {
+    this.#counts = new Map(counts);
+    this.#liked = liked ? new Set(liked.likedToolIds) : null;
+    this.startEventId = liked?.liveEventId ?? null;
+  }
+
+  /** A store for another person (after sign-in or sign-out) that keeps the counts known so far. */
+  forViewer(liked: LikedState | null): LikeStore {
+    return new LikeStore(this.#counts, liked);
+  }
 
   subscribe = (listener: Listener) => {
     this.#listeners.add(listener);
@@ -23,6 +55,9 @@ export class LikeStore {
     return this.#liked?.has(toolId) ?? false;
   }
 
+  /** The liked tools as one comparable string (sorted ids); null when signed out. */
+  likedSignature = (): string | null => (this.#liked ? [...this.#liked].sort().join(" ") : null);
+
   /** spec 4: a count is never below 0. */
   setCount(toolId: string, likesTotal: number) {
     this.#counts.set(toolId, Math.max(0, likesTotal));
@@ -34,18 +69,33 @@ export class LikeStore {
     this.#emit();
   }
 
+  /** The person's own click, as the server answered it. */
   setLiked(toolId: string, isLiked: boolean) {
-    this.#liked ??= new Set();
+    if (!this.#liked) return;
     if (isLiked) this.#liked.add(toolId);
     else this.#liked.delete(toolId);
     this.#emit();
   }
 
-  /** The liked tools as one comparable string; null while unknown. */
-  likedSignature = (): string | null => (this.#liked ? [...this.#liked].sort().join(" ") : null);
+  /** A "liked" event of the live stream, with its id. */
+  applyLikedEvent(change: LikedChange) {
+    if (!this.#liked) return;
+    this.#changes.push(change);
+    this.setLiked(change.toolId, change.isLiked);
+  }
 
-  setAllLiked(toolIds: readonly string[] | null) {
-    this.#liked = toolIds ? new Set(toolIds) : null;
+  /**
+   * Starts again from liked tools read afresh (after the stream said "resync"): the changes heard
+   * since they were read, which the list may lack, are applied on top, in order.
+   */
+  rebase(liked: LikedState) {
+    if (!this.#liked) return;
+    this.#changes = this.#changes.filter((change) => change.id > liked.liveEventId);
+    this.#liked = new Set(liked.likedToolIds);
+    for (const change of this.#changes) {
+      if (change.isLiked) this.#liked.add(change.toolId);
+      else this.#liked.delete(change.toolId);
+    }
     this.#emit();
   }
 

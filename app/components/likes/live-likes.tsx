@@ -1,29 +1,62 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
-import { LikeStore } from "./like-store";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { useRevalidator } from "react-router";
+import { LikeStore, type LikedState } from "./like-store";
 
 const LikeStoreContext = createContext<LikeStore | null>(null);
 
 const RETRY_AFTER_ERROR_MS = 10_000;
 
 interface LiveLikesProps {
-  /** The signed-in person's id: the stream is opened again when it changes. */
+  /** The signed-in person's id: a new store and stream when it changes (sign-in, sign-out). */
   viewerId: string | null;
+  /** The person's liked tools from the root loader, and the live event they were read at. */
+  liked: LikedState | null;
   children: React.ReactNode;
 }
 
 /**
- * Opens the live stream once per page (and again when someone signs in or out) and keeps the
- * like store up to date: counts for everyone, the person's own like state on every device.
+ * Keeps the like store for the page: it starts from the liked tools in the page's data (so the
+ * server render shows them), and one live stream per page and person, opened after the event
+ * that data was read at, brings counts for everyone and the person's own changes on every device.
  * EventSource reconnects by itself and resumes with Last-Event-ID.
  */
-export function LiveLikes({ viewerId, children }: LiveLikesProps) {
-  const [store] = useState(() => new LikeStore());
+export function LiveLikes({ viewerId, liked, children }: LiveLikesProps) {
+  const [current, setCurrent] = useState(() => ({
+    viewerId,
+    store: new LikeStore(undefined, liked),
+  }));
+  let store = current.store;
+  if (current.viewerId !== viewerId) {
+    store = current.store.forViewer(liked);
+    setCurrent({ viewerId, store });
+  }
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
   useEffect(() => {
-    store.setAllLiked(null);
+    revalidate.current = revalidator.revalidate;
+  }, [revalidator]);
+  /** The stream said "resync": the next liked tools the root loader reads are the fresh ones. */
+  const isAwaitingLiked = useRef(false);
+
+  useEffect(() => {
+    if (!liked || !isAwaitingLiked.current) return;
+    isAwaitingLiked.current = false;
+    store.rebase(liked);
+  }, [liked, store]);
+
+  useEffect(() => {
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    // The last event seen, so a stream opened again (after the tab was hidden) resumes from it.
-    let lastEventId = "";
+    // The last event seen (at first the one the page was read at), so the stream replays what
+    // happened since, also when opened again after the tab was hidden.
+    let lastEventId = store.startEventId === null ? "" : String(store.startEventId);
     const read = <T,>(event: Event) => {
       const message = event as MessageEvent<string>;
       if (message.lastEventId) lastEventId = message.lastEventId;
@@ -40,12 +73,16 @@ export function LiveLikes({ viewerId, children }: LiveLikesProps) {
       });
       next.addEventListener("liked", (event) => {
         const { toolId, isLiked } = read<{ toolId: string; isLiked: boolean }>(event);
-        store.setLiked(toolId, isLiked);
+        const id = Number((event as MessageEvent<string>).lastEventId);
+        store.applyLikedEvent({ id, toolId, isLiked });
       });
-      // Too much was missed to replay: forget the live counts (the page's own stand) until new ones.
-      next.addEventListener("resync", () => store.clearCounts());
-      next.addEventListener("me", (event) => {
-        store.setAllLiked(read<{ likedToolIds: string[] }>(event).likedToolIds);
+      // Too much was missed to replay: forget the live counts (the page's own stand) until new
+      // ones, and read the person's liked tools again.
+      next.addEventListener("resync", () => {
+        store.clearCounts();
+        if (store.startEventId === null) return;
+        isAwaitingLiked.current = true;
+        void revalidate.current();
       });
       // The browser retries by itself after a dropped connection, but gives up after an HTTP
       // error (a proxy's 502 during a deploy): then try again a little later.
@@ -69,7 +106,7 @@ export function LiveLikes({ viewerId, children }: LiveLikesProps) {
       document.removeEventListener("visibilitychange", onVisibility);
       close();
     };
-  }, [store, viewerId]);
+  }, [store]);
   return <LikeStoreContext.Provider value={store}>{children}</LikeStoreContext.Provider>;
 }
 
@@ -87,10 +124,17 @@ export function useToolLike(toolId: string, renderedCount: number) {
     () => store.count(toolId) ?? renderedCount,
     () => renderedCount,
   );
+  // The store starts from the page's liked tools, so the server render and hydration agree.
   const isLiked = useSyncExternalStore(
     store.subscribe,
     () => store.isLiked(toolId),
-    () => false,
+    () => store.isLiked(toolId),
   );
   return { count, isLiked };
+}
+
+/** The person's liked tools as sorted ids joined by spaces; null when signed out. */
+export function useLikedSignature(): string | null {
+  const store = useLikeStore();
+  return useSyncExternalStore(store.subscribe, store.likedSignature, store.likedSignature);
 }

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useRevalidator } from "react-router";
-import { useLikeStore } from "~/components/likes/live-likes";
+import { useLikedSignature } from "~/components/likes/live-likes";
 import { ToolCard } from "~/components/tool-card";
 import type { Viewer } from "~/lib/profile";
 import type { ToolCard as ToolCardData } from "~/lib/tool";
@@ -14,8 +14,8 @@ export interface AccountPageProps {
   createdAt: string;
   signInMethods: string[];
   otherSessions: number;
+  /** Cards of the liked tools that are online, most recently liked first. */
   likedTools: ToolCardData[];
-  likedToolIds: string[];
 }
 
 /** /account: profile, display name, password, devices, favourites and account deletion. */
@@ -25,10 +25,9 @@ export function AccountPage({
   signInMethods,
   otherSessions,
   likedTools,
-  likedToolIds,
 }: AccountPageProps) {
   const hasPassword = signInMethods.includes("credential");
-  useLiveFavourites(likedToolIds);
+  const favourites = useFavourites(likedTools);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-950">My account</h1>
@@ -44,7 +43,7 @@ export function AccountPage({
         <h2 id="liked-tools" className="text-xl font-semibold text-slate-950">
           Liked tools
         </h2>
-        {likedTools.length === 0 ? (
+        {favourites.length === 0 ? (
           <p className="mt-3 rounded-xl border border-dashed border-slate-300 p-6 text-slate-600">
             You have not liked any tools yet.{" "}
             <Link to="/ai-tools" className="font-medium text-brand-700 underline">
@@ -54,7 +53,7 @@ export function AccountPage({
           </p>
         ) : (
           <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {likedTools.map((tool) => (
+            {favourites.map((tool) => (
               <li key={tool.id}>
                 <ToolCard tool={tool} />
               </li>
@@ -68,19 +67,21 @@ export function AccountPage({
 }
 
 /**
- * Reloads the favourites when the live stream's likes differ from the list: once per change of
- * the live likes, so a difference the server cannot resolve (a like of a deleted tool, say) never
- * turns into a loop.
+ * The cards of the tools the person likes now. Whether a tool is liked comes from one place, the
+ * like store (the root loader's liked tools, kept live): a tool unliked anywhere leaves the list
+ * at once. A tool liked elsewhere needs its card, so the page's data is read again: once per
+ * change of the liked tools, so a liked tool without a card (offline, say) never turns into a loop.
  */
-function useLiveFavourites(likedToolIds: readonly string[]) {
-  const store = useLikeStore();
+function useFavourites(likedTools: readonly ToolCardData[]): readonly ToolCardData[] {
+  const signature = useLikedSignature();
   const revalidator = useRevalidator();
-  const live = useSyncExternalStore(store.subscribe, store.likedSignature, () => null);
-  const loaded = [...likedToolIds].sort().join(" ");
-  const handled = useRef<string | null>(null);
+  const handled = useRef(signature);
+  const liked = new Set(signature ? signature.split(" ") : []);
+  const hasMissingCard = [...liked].some((id) => !likedTools.some((tool) => tool.id === id));
   useEffect(() => {
-    if (live === null || live === loaded || handled.current === live) return;
-    handled.current = live;
+    if (!hasMissingCard || handled.current === signature) return;
+    handled.current = signature;
     void revalidator.revalidate();
-  }, [live, loaded, revalidator]);
+  }, [hasMissingCard, signature, revalidator]);
+  return likedTools.filter((tool) => liked.has(tool.id));
 }

@@ -9,9 +9,8 @@ export interface AccountOverview {
   /** Sign-in methods: "credential" (email and password) and "google". */
   signInMethods: string[];
   otherSessions: number;
+  /** The liked tools that are online, most recently liked first. */
   likedTools: ToolCard[];
-  /** Every tool the person likes, online or not (to notice changes from other devices). */
-  likedToolIds: string[];
 }
 
 /** What /account shows beyond the viewer: profile dates, sign-in methods, sessions, favourites. */
@@ -42,6 +41,5 @@ export async function getAccount(
     signInMethods: accounts.map((account) => account.providerId).sort(),
     otherSessions: sessions.filter((session) => session.token !== sessionToken).length,
     likedTools: likes.flatMap(({ toolId }) => snapshot.byId.get(toolId) ?? []),
-    likedToolIds: likes.map(({ toolId }) => toolId),
   };
 }

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.server";
-import { listLikedToolIds } from "./list-liked-tool-ids.server";
+import { getLikedState, readLiveEventId } from "./get-liked-state.server";
 import { setToolLike } from "./set-tool-like.server";
 
 /** A signed-in person's likes (spec 7 likeTool / unlikeTool). */
@@ -7,6 +7,7 @@ export function createLikesServices({ db }: { db: Database }) {
   return {
     setToolLike: (change: { userId: string; toolId: string; isLiked: boolean }) =>
       setToolLike(db, change),
-    listLikedToolIds: (userId: string) => listLikedToolIds(db, userId),
+    getLikedState: (userId: string) => getLikedState(db, userId),
+    readLiveEventId: () => readLiveEventId(db),
   };
 }
