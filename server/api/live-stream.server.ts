@@ -21,9 +21,11 @@ function message(event: string, data: unknown, id?: number) {
 }
 
 /**
- * GET /api/live: Server-Sent Events. Everyone gets like counts ("likes"); a signed-in person
- * also gets their own like state ("me" on connect, then "liked"), on every device at once.
- * Reconnecting with Last-Event-ID replays what was missed, or says "resync" when that is gone.
+ * GET /api/live: Server-Sent Events, changes only. Everyone gets like counts ("likes"); a
+ * signed-in person also gets their own like changes ("liked"), on every device at once; what they
+ * like already comes with the page (decision 008). A stream opened with Last-Event-ID (or
+ * ?lastEventId=, the event the page was read at) replays what came after it, or says "resync"
+ * when that is gone.
  */
 export function liveStream(
   app: Application,
@@ -115,13 +117,12 @@ export function liveStream(
             replayed.add(event.id);
           }
         } else {
-          write(message("resync", {}));
+          // This server does not hold the events after lastId (it started or listened again
+          // since): if none has been handed out, nothing was missed, as on a quiet server.
+          const latestId = await app.services.readLiveEventId();
+          if (isClosed) return;
+          if (latestId > lastId) write(message("resync", {}));
         }
-      }
-      if (userId) {
-        const likedToolIds = await app.services.listLikedToolIds(userId);
-        if (isClosed) return;
-        write(message("me", { likedToolIds }));
       }
       isReplaying = false;
       for (const event of buffered) {

@@ -4,24 +4,28 @@ import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { liveStream } from "../../server/api/live-stream.server";
 import type { Application } from "../../server/boot.server";
+import type { LiveEvent } from "../../server/live/live-events.server";
 import { LiveHub } from "../../server/live/live-hub.server";
 
-/** A server whose only route is the live stream, over an app whose liked ids load on demand. */
+/**
+ * A server whose only route is the live stream, over an app whose person is "user-1" and whose
+ * shared event sequence answers on demand.
+ */
 async function startLiveServer(options: Parameters<typeof liveStream>[1] = {}) {
   const live = new LiveHub();
-  const pendingLikes: ((ids: string[]) => void)[] = [];
+  const pendingReads: ((latestId: number) => void)[] = [];
   const app = {
     live,
     readSignedIn: async () => ({ viewer: { id: "user-1" } }),
     services: {
-      listLikedToolIds: () => new Promise<string[]>((resolve) => pendingLikes.push(resolve)),
+      readLiveEventId: () => new Promise<number>((resolve) => pendingReads.push(resolve)),
     },
   } as unknown as Application;
   const server = express().get("/api/live", liveStream(app, options));
   const listening = http.createServer(server).listen(0, "127.0.0.1");
   await new Promise((resolve) => listening.once("listening", resolve));
   const { port } = listening.address() as AddressInfo;
-  return { live, pendingLikes, listening, url: `http://127.0.0.1:${port}/api/live` };
+  return { live, pendingReads, listening, url: `http://127.0.0.1:${port}/api/live` };
 }
 
 /** Opens a stream; resolves with the response once its headers arrive. */
@@ -44,6 +48,35 @@ const bodyOf = (response: http.IncomingMessage) =>
     response.on("end", () => resolve(text));
   });
 
+/** A like event of `userId` on `toolId`, leaving it at 4 likes. */
+function likeEvent(id: number, toolId: string, userId: string, isLiked: boolean): LiveEvent {
+  return { id, type: "like", toolId, likesTotal: 4, userId, isLiked };
+}
+
+/** What a stream has sent so far: its text, and its events (comments and retry lines left out). */
+function collect(response: http.IncomingMessage) {
+  let text = "";
+  response.setEncoding("utf8");
+  response.on("data", (chunk: string) => (text += chunk));
+  return {
+    get text() {
+      return text;
+    },
+    events: () =>
+      text
+        .split("\n\n")
+        .filter((block) => /^event: /m.test(block))
+        .map((block) => {
+          const fields = new Map([...block.matchAll(/^(\w+): (.*)$/gm)].map((m) => [m[1], m[2]]));
+          return {
+            id: fields.get("id"),
+            event: fields.get("event"),
+            data: JSON.parse(fields.get("data") ?? "null") as unknown,
+          };
+        }),
+  };
+}
+
 describe("GET /api/live", () => {
   const servers: http.Server[] = [];
   afterEach(async () => {
@@ -54,39 +87,102 @@ describe("GET /api/live", () => {
     }
   });
 
-  it("leaves no heartbeat timer behind when the client leaves while its liked ids load", async () => {
-    const { live, pendingLikes, listening, url } = await startLiveServer();
+  it("leaves no heartbeat timer behind when the client leaves while its missed events are checked", async () => {
+    const { live, pendingReads, listening, url } = await startLiveServer();
     servers.push(listening);
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
-    const { request } = openStream(url);
-    await vi.waitFor(() => expect(pendingLikes).toHaveLength(1));
+    const { request } = openStream(`${url}?lastEventId=5`);
+    await vi.waitFor(() => expect(pendingReads).toHaveLength(1));
     expect(live.subscriberCount).toBe(1);
 
     request.destroy();
     await vi.waitFor(() => expect(live.subscriberCount).toBe(0));
-    pendingLikes[0]!(["tool-1"]);
+    pendingReads[0]!(9);
     await new Promise((resolve) => setImmediate(resolve));
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it("sends a heartbeat every 25 seconds to a client that stays", async () => {
-    const { pendingLikes, listening, url } = await startLiveServer();
+    const { listening, url } = await startLiveServer();
     servers.push(listening);
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const { request, response } = openStream(url);
-    const stream = await response;
-    let received = "";
-    stream.setEncoding("utf8");
-    stream.on("data", (chunk: string) => (received += chunk));
-    await vi.waitFor(() => expect(pendingLikes).toHaveLength(1));
-    pendingLikes[0]!(["tool-1"]);
-    await vi.waitFor(() => expect(received).toContain('"likedToolIds":["tool-1"]'));
-    expect(vi.getTimerCount()).toBe(1);
+    const received = collect(await response);
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
 
     vi.advanceTimersByTime(25_000);
-    await vi.waitFor(() => expect(received).toContain(": keep-alive"));
+    await vi.waitFor(() => expect(received.text).toContain(": keep-alive"));
     request.destroy();
     await vi.waitFor(() => expect(vi.getTimerCount()).toBe(0));
+  });
+
+  it("sends only changes: no liked list on connect, then counts to all and own like state to its person", async () => {
+    const { live, listening, url } = await startLiveServer();
+    servers.push(listening);
+    const { request, response } = openStream(url);
+    const received = collect(await response);
+    await vi.waitFor(() => expect(live.subscriberCount).toBe(1));
+
+    live.receive(likeEvent(1, "tool-a", "user-2", true));
+    live.receive(likeEvent(2, "tool-b", "user-1", true));
+    await vi.waitFor(() => expect(received.events()).toHaveLength(3));
+    expect(received.events()).toEqual([
+      { id: "1", event: "likes", data: { toolId: "tool-a", likesTotal: 4 } },
+      { id: "2", event: "likes", data: { toolId: "tool-b", likesTotal: 4 } },
+      { id: "2", event: "liked", data: { toolId: "tool-b", isLiked: true } },
+    ]);
+    request.destroy();
+  });
+
+  it("replays the events after the one the page was read at, then goes on live", async () => {
+    const { live, pendingReads, listening, url } = await startLiveServer();
+    servers.push(listening);
+    live.receive(likeEvent(1, "tool-a", "user-1", true));
+    live.receive(likeEvent(2, "tool-b", "user-1", true));
+    live.receive(likeEvent(3, "tool-a", "user-1", false));
+    const { request, response } = openStream(`${url}?lastEventId=1`);
+    const received = collect(await response);
+    await vi.waitFor(() => expect(live.subscriberCount).toBe(1));
+    live.receive(likeEvent(4, "tool-c", "user-2", true));
+
+    await vi.waitFor(() => expect(received.events()).toHaveLength(5));
+    expect(received.events().map(({ id, event }) => `${id} ${event}`)).toEqual([
+      "2 likes",
+      "2 liked",
+      "3 likes",
+      "3 liked",
+      "4 likes",
+    ]);
+    expect(pendingReads).toHaveLength(0);
+    request.destroy();
+  });
+
+  it("says nothing was missed when the server holds no events after the page's and none was handed out since", async () => {
+    const { live, pendingReads, listening, url } = await startLiveServer();
+    servers.push(listening);
+    const { request, response } = openStream(`${url}?lastEventId=7`);
+    const received = collect(await response);
+    await vi.waitFor(() => expect(pendingReads).toHaveLength(1));
+    pendingReads[0]!(7);
+    live.receive(likeEvent(8, "tool-a", "user-1", true));
+
+    await vi.waitFor(() => expect(received.events()).toHaveLength(2));
+    expect(received.events().map(({ event }) => event)).toEqual(["likes", "liked"]);
+    request.destroy();
+  });
+
+  it("says resync when events after the page's were handed out and this server no longer holds them", async () => {
+    const { live, pendingReads, listening, url } = await startLiveServer();
+    servers.push(listening);
+    const { request, response } = openStream(`${url}?lastEventId=7`);
+    const received = collect(await response);
+    await vi.waitFor(() => expect(pendingReads).toHaveLength(1));
+    pendingReads[0]!(9);
+    live.receive(likeEvent(10, "tool-a", "user-2", true));
+
+    await vi.waitFor(() => expect(received.events()).toHaveLength(2));
+    expect(received.events().map(({ event }) => event)).toEqual(["resync", "likes"]);
+    request.destroy();
   });
 
   it("refuses a stream beyond the process-wide cap with 503 and Retry-After, and takes one again when a stream ends", async () => {
