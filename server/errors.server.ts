@@ -1,4 +1,5 @@
 import type { ZodError } from "zod";
+import { fieldErrorsOf } from "~/lib/field-errors";
 
 export type ErrorCode =
   | "INVALID"
@@ -40,9 +41,7 @@ export class AppError extends Error {
   }
 
   static fromZod(error: ZodError, message = "Some values are not valid."): AppError {
-    const fields: Record<string, string> = {};
-    for (const issue of error.issues) fields[issue.path.join(".") || "_"] ??= issue.message;
-    return new AppError("INVALID", message, fields);
+    return new AppError("INVALID", message, fieldErrorsOf(error));
   }
 
   toJSON() {

@@ -64,15 +64,3 @@ export const deleteAccountSchema = z.object({
   password: z.string().max(128).check(plainText("The password")).optional(),
   confirm: z.string().max(20).check(plainText("The confirmation")).optional(),
 });
-
-/** The first message for each field of a failed parse, for errors shown under the fields. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[String(issue.path[0])] ??= issue.message;
-  return errors;
-}
-
-/** The first message of a failed parse, for a form's single error line. */
-export function firstProblem(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Check the form and try again.";
-}

@@ -187,18 +187,6 @@ export interface TaxonomySuggestion {
   subcategories: string[];
 }
 
-/** The first message for each field, keyed by its dotted path. */
-export function toolFieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.map(String);
-    // A list item's message belongs to the list ("hashtags", not "hashtags.3").
-    const key = /^\d+$/.test(path.at(-1) ?? "") ? path.slice(0, -1).join(".") : path.join(".");
-    fields[key || "_"] ??= issue.message;
-  }
-  return fields;
-}
-
 /** The form's own shape: every text as a string ("" for none), as inputs hold them. */
 export interface ToolFormValues {
   name: string;

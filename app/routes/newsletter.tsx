@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { NewsletterSignup } from "~/features/newsletter/newsletter-signup";
 import { NEWSLETTER_RATE_LIMITED, newsletterSignupSchema } from "~/lib/newsletter";
+import { firstProblem } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
 
@@ -22,8 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = newsletterSignupSchema.safeParse({ email: form.get("email") ?? "" });
-  if (!parsed.success)
-    return { error: parsed.error.issues[0]?.message ?? "Enter a valid email address." };
+  if (!parsed.success) return { error: firstProblem(parsed.error, "Enter a valid email address.") };
   const outcome = await context.services.subscribeToNewsletter(parsed.data, context.clientAddress);
   // Answered like an invalid address: the form shows why, and the browser logs no failed request.
   if (outcome === "rate-limited") return { error: NEWSLETTER_RATE_LIMITED };

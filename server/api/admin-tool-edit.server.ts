@@ -3,7 +3,8 @@ import type { ZodError } from "zod";
 import type { MarkdownPreview, SavedToolAnswer, StoredImage } from "~/lib/api/contract";
 import { markdownPreviewSchema } from "~/lib/catalogue-import";
 import { isToolId } from "~/lib/tool";
-import { toolEditSchema, toolFieldErrors } from "~/lib/tool-form";
+import { fieldErrorsOf } from "~/lib/field-errors";
+import { toolEditSchema } from "~/lib/tool-form";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import { BODY_LIMITS, readJsonBody, readRequestBody } from "../http/request-body.server";
@@ -62,7 +63,7 @@ function toolEditOf(body: unknown) {
 
 /** Field names are the tool's own ("websiteUrl"), as the form names them. */
 function invalidTool(error: ZodError): AppError {
-  const fields = Object.entries(toolFieldErrors(error)).map(([field, message]) => [
+  const fields = Object.entries(fieldErrorsOf(error)).map(([field, message]) => [
     field.replace(/^tool\./, ""),
     message,
   ]);

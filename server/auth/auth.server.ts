@@ -5,6 +5,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accountName } from "~/lib/account-forms";
+import { firstProblem } from "~/lib/field-errors";
 import { usernameOf } from "~/lib/profile";
 import type { Database } from "../db/client.server";
 import {
@@ -67,7 +68,7 @@ const mailRequest = z.object({ email: z.email() });
 
 /** The first problem of a failed parse, as Better Auth's 400. */
 function badRequest(error: z.ZodError): APIError {
-  return new APIError("BAD_REQUEST", { message: error.issues[0]?.message ?? "Check the form." });
+  return new APIError("BAD_REQUEST", { message: firstProblem(error, "Check the form.") });
 }
 
 /** 400 with the reason when a new password is too easy to guess. */

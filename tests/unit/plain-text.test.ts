@@ -4,7 +4,8 @@ import { deleteAccountSchema } from "~/lib/account-forms";
 import { adminToolsQuerySchema } from "~/lib/admin-tools-query";
 import { importQuerySchema, markdownPreviewSchema } from "~/lib/catalogue-import";
 import { isPlainText, plainText, shownText } from "~/lib/plain-text";
-import { EMPTY_TOOL_INPUT, toFormValues, toolFieldErrors, toolInputSchema } from "~/lib/tool-form";
+import { fieldErrorsOf } from "~/lib/field-errors";
+import { EMPTY_TOOL_INPUT, toFormValues, toolInputSchema } from "~/lib/tool-form";
 import { toolQuerySchema } from "~/lib/tool-query";
 import { readListingQuery } from "~/features/catalogue/listing-query.server";
 import type { AppServices } from "../../server/services.server";
@@ -54,7 +55,7 @@ describe("schemas refuse control characters", () => {
   const tool = { ...toFormValues(EMPTY_TOOL_INPUT), name: "Quill Notes" };
   const toolErrors = (values: object) => {
     const parsed = toolInputSchema.safeParse({ ...tool, ...values });
-    return parsed.success ? {} : toolFieldErrors(parsed.error);
+    return parsed.success ? {} : fieldErrorsOf(parsed.error);
   };
 
   it("in a tool's single-line fields, with the field named", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_TOOL_INPUT, toFormValues, toolFieldErrors, toolInputSchema } from "~/lib/tool-form";
+import { fieldErrorsOf } from "~/lib/field-errors";
+import { EMPTY_TOOL_INPUT, toFormValues, toolInputSchema } from "~/lib/tool-form";
 
 // Issue 7: one schema checks a tool in the form, the API and every import row.
 
@@ -7,7 +8,7 @@ const valid = { ...toFormValues(EMPTY_TOOL_INPUT), name: "Quill Notes" };
 
 function errorsOf(values: object) {
   const parsed = toolInputSchema.safeParse(values);
-  return parsed.success ? {} : toolFieldErrors(parsed.error);
+  return parsed.success ? {} : fieldErrorsOf(parsed.error);
 }
 
 describe("toolInputSchema", () => {

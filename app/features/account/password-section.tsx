@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { type ActionResult, ResultBox, SubmitButton, TextField } from "~/components/form-controls";
-import { changePasswordSchema, fieldErrorsOf } from "~/lib/account-forms";
+import { changePasswordSchema } from "~/lib/account-forms";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { authErrorMessage, changePassword } from "~/lib/auth/auth-client";
 import { Panel } from "./panel";
 

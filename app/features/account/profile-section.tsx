@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { type ActionResult, ResultBox, SubmitButton, TextField } from "~/components/form-controls";
-import { displayNameSchema, firstProblem } from "~/lib/account-forms";
+import { displayNameSchema } from "~/lib/account-forms";
+import { firstProblem } from "~/lib/field-errors";
 import { authErrorMessage, updateDisplayName } from "~/lib/auth/auth-client";
 import type { Viewer } from "~/lib/profile";
 import { Panel } from "./panel";

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useAuthPrompt } from "~/components/auth-prompt";
 import { ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/form-controls";
-import { fieldErrorsOf, newPasswordSchema } from "~/lib/account-forms";
+import { newPasswordSchema } from "~/lib/account-forms";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { authErrorMessage, resetPassword } from "~/lib/auth/auth-client";
 
 interface NewPasswordPageProps {

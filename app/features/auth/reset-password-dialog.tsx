@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form-controls";
-import { firstProblem, resetRequestSchema } from "~/lib/account-forms";
+import { resetRequestSchema } from "~/lib/account-forms";
+import { firstProblem } from "~/lib/field-errors";
 import { authErrorMessage, requestPasswordReset } from "~/lib/auth/auth-client";
 
 interface ResetPasswordDialogProps {

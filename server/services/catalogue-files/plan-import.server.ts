@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { shownText } from "~/lib/plain-text";
 import { slugify, uniqueSlug } from "~/lib/slug";
-import { toolFieldErrors, toolInputSchema, type ToolInput } from "~/lib/tool-form";
+import { fieldErrorsOf } from "~/lib/field-errors";
+import { toolInputSchema, type ToolInput } from "~/lib/tool-form";
 import type { NewToolRow, ToolRow } from "../../db/schema";
 import { newToolId } from "../admin/save-tool.server";
 import {
@@ -116,7 +117,7 @@ function mergedInput(base: ToolInput, part: Record<string, unknown>): Record<str
 }
 
 function reasonsOf(error: z.ZodError): string[] {
-  return Object.entries(toolFieldErrors(error)).map(([field, message]) => `${field}: ${message}`);
+  return Object.entries(fieldErrorsOf(error)).map(([field, message]) => `${field}: ${message}`);
 }
 
 function nameOf(values: Record<string, unknown>): string | null {

@@ -6,6 +6,7 @@ import { saveTool } from "~/lib/api/client";
 import { useApiWrite } from "~/lib/api/use-api-write";
 import { PRICING_MODELS, TOOL_STATUSES } from "~/lib/constants";
 import { toolPath } from "~/lib/paths";
+import { fieldErrorsOf } from "~/lib/field-errors";
 import { slugify } from "~/lib/slug";
 import {
   EMPTY_TOOL_INPUT,
@@ -13,7 +14,6 @@ import {
   SEO_TITLE_HINT,
   TOOL_FIELD_LIMITS,
   toFormValues,
-  toolFieldErrors,
   toolInputSchema,
   type EditableTool,
   type TaxonomySuggestion,
@@ -86,7 +86,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
     event.preventDefault();
     const parsed = toolInputSchema.safeParse(values);
     if (!parsed.success) {
-      showProblems(toolFieldErrors(parsed.error), "Some fields need attention.");
+      showProblems(fieldErrorsOf(parsed.error), "Some fields need attention.");
       return;
     }
     setErrors({});
