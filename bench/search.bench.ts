@@ -5,7 +5,8 @@ import { snapshotOfRows } from "../server/catalogue/catalogue.server";
 import type { CatalogueSnapshot } from "../server/catalogue/snapshot.server";
 import type { ToolRow } from "../server/db/schema";
 import { generateDemoCatalogue } from "../server/seed/demo-catalogue.server";
-import { findTools, type ToolResults } from "../server/services/tools/find-tools.server";
+import type { ToolResults } from "~/lib/api/contract";
+import { findTools } from "../server/services/tools/find-tools.server";
 import { toToolCard, toToolSearchText } from "../server/services/tools/tool-shapes.server";
 import { readToolsCsv, type BenchToolRow } from "./read-tools-csv";
 

@@ -1,22 +1,10 @@
-import { countCategories, toTaxonomy, type CategoryEntry } from "~/lib/category-stats";
+import type { ToolResults } from "~/lib/api/contract";
+import { countCategories, toTaxonomy } from "~/lib/category-stats";
 import { ALL_CATEGORIES, MIN_SEARCH_LENGTH, type SortOption } from "~/lib/constants";
 import { searchDocuments } from "~/lib/search/search-index";
 import type { ToolCard } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
 import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
-
-export interface ToolResults {
-  tools: ToolCard[];
-  /** How many tools match every filter. */
-  total: number;
-  /** How many match the search and pricing filters in any category (the All chip, spec 2). */
-  totalInAllCategories: number;
-  /** Category and subcategory counts of the tools that match the search and pricing filters. */
-  facets: readonly CategoryEntry[];
-  /** The order used: the asked one, or Relevance when searching and Newest otherwise (spec 4). */
-  sort: SortOption;
-  elapsedMs: number;
-}
 
 /** The tools the search matches (at most 1000, spec 5), in the wanted order. */
 function searchedInOrder(
