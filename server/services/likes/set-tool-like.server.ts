@@ -1,12 +1,8 @@
 import { sql } from "drizzle-orm";
+import type { LikeState } from "~/lib/api/contract";
 import type { Database } from "../../db/client.server";
 import { queryRows } from "../../db/query-rows.server";
 import { notifyLive } from "../../live/live-events.server";
-
-export interface LikeState {
-  likesTotal: number;
-  isLiked: boolean;
-}
 
 /**
  * spec 7 likeTool / unlikeTool: sets whether a person likes an online tool. One transaction: the
