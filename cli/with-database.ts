@@ -1,6 +1,6 @@
-import path from "node:path";
-import { openPglite, openPostgres, type Database } from "../server/db/client.server";
-import { DataDirLockedError, lockDataDir } from "../server/db/lock.server";
+import type { Database } from "../server/db/client.server";
+import { DataDirLockedError } from "../server/db/lock.server";
+import { openDatabase } from "../server/db/open-database.server";
 import { EnvError, loadEnv, type Env } from "../server/env.server";
 
 /**
@@ -13,16 +13,11 @@ export async function runWithDatabase(
 ): Promise<void> {
   try {
     const env = loadEnv();
-    const releaseLock = env.DATABASE_URL ? null : await lockDataDir(env.DATA_DIR);
-    const database = env.DATABASE_URL
-      ? await openPostgres(env.DATABASE_URL)
-      : await openPglite(path.join(env.DATA_DIR, "pglite"));
+    const database = await openDatabase(env);
     try {
-      await database.migrate();
       process.exitCode = await command(database.db, env);
     } finally {
       await database.close();
-      await releaseLock?.();
     }
   } catch (error) {
     if (error instanceof EnvError || error instanceof DataDirLockedError) {

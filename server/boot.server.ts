@@ -1,7 +1,7 @@
 import path from "node:path";
 import { Catalogue } from "./catalogue/catalogue.server";
-import { openPglite, openPostgres, type DatabaseHandle } from "./db/client.server";
-import { lockDataDir } from "./db/lock.server";
+import type { DatabaseHandle } from "./db/client.server";
+import { openDatabase } from "./db/open-database.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { DemoImages } from "./media/demo-images.server";
@@ -38,13 +38,8 @@ export function mediaDirOf(env: Pick<Env, "DATA_DIR">): string {
 
 /** Opens the database (PGlite under a lock file, or PostgreSQL), migrates, seeds and loads the catalogue. */
 export async function bootApplication(env: Env, logger: Logger): Promise<Application> {
-  const releaseLock = env.DATABASE_URL ? null : await lockDataDir(env.DATA_DIR);
-  let database: DatabaseHandle | null = null;
+  const database = await openDatabase(env);
   try {
-    database = env.DATABASE_URL
-      ? await openPostgres(env.DATABASE_URL)
-      : await openPglite(path.join(env.DATA_DIR, "pglite"));
-    await database.migrate();
     logger.info({ database: database.kind }, "database ready");
 
     if (env.SEED_DEMO && (await isCatalogueEmpty(database.db))) {
@@ -68,9 +63,8 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
     void backgroundWork.finally(() => {
       isBackgroundWorkDone = true;
     });
-    const opened = database;
     const live = new LiveHub();
-    const stopListening = await opened.listen(
+    const stopListening = await database.listen(
       LIVE_CHANNEL,
       (payload) => {
         const event = parseLiveEvent(payload);
@@ -85,28 +79,28 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
         catalogue.reloadSoon();
       },
     );
-    const views = new ViewCounter(opened.db, logger);
+    const views = new ViewCounter(database.db, logger);
     views.start();
     // Uploads that were replaced or never saved go once nobody has touched them for an hour.
     const sweepUploads = () =>
-      void sweepUnusedUploads(opened.db, mediaDir).then(
+      void sweepUnusedUploads(database.db, mediaDir).then(
         (removed) => removed > 0 && logger.info({ removed }, "unused uploads removed"),
         (error: unknown) => logger.error({ err: error }, "sweeping uploads failed"),
       );
     sweepUploads();
     const uploadSweeper = setInterval(sweepUploads, UPLOAD_SWEEP_MS);
     uploadSweeper.unref();
-    const mailer = createMailer({ env, db: opened.db, logger });
+    const mailer = createMailer({ env, db: database.db, logger });
     const auth = createAuth({
       env,
       secret: await resolveAuthSecret(env),
-      db: opened.db,
+      db: database.db,
       mailer,
       logger,
     });
     return {
       services: createServices({
-        db: opened.db,
+        db: database.db,
         catalogue,
         env,
         hasOutbox: mailer.kind === "outbox",
@@ -115,11 +109,11 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
         logger,
       }),
       auth,
-      readSignedIn: createViewerReader(auth, opened.db, env.ADMIN_EMAILS ?? []),
+      readSignedIn: createViewerReader(auth, database.db, env.ADMIN_EMAILS ?? []),
       live,
       mediaDir,
       demoImages,
-      database: opened,
+      database,
       isBackgroundWorkDone: () => isBackgroundWorkDone,
       async close() {
         stopBackgroundWork.abort();
@@ -128,13 +122,11 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
         await views.stop();
         await stopListening();
         mailer.close();
-        await opened.close();
-        await releaseLock?.();
+        await database.close();
       },
     };
   } catch (error) {
-    await database?.close().catch(() => {});
-    await releaseLock?.();
+    await database.close().catch(() => {});
     throw error;
   }
 }

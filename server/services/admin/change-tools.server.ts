@@ -1,18 +1,14 @@
 import { inArray, sql } from "drizzle-orm";
 import type { ToolStatus } from "~/lib/constants";
 import type { Database, Transaction } from "../../db/client.server";
-import { adminAudit, tools } from "../../db/schema";
+import { tools } from "../../db/schema";
 import { catalogueChange, notifyLive } from "../../live/live-events.server";
+import { recordAdminAction, type Actor } from "./record-admin-action.server";
 
 /** Rows locked in id order: concurrent bulk writes and view flushes never deadlock. */
 export async function lockInOrder(tx: Transaction, ids: readonly string[]) {
   const sorted = [...new Set(ids)].sort();
   await tx.execute(sql`select id from tools where id in ${sorted} order by id for no key update`);
-}
-
-export interface Actor {
-  id: string;
-  email: string;
 }
 
 /**
@@ -35,12 +31,7 @@ export async function setToolsStatus(
       .returning({ id: tools.id });
     if (changed.length === 0) return 0;
     const toolIds = changed.map((row) => row.id);
-    await tx.insert(adminAudit).values({
-      userId: actor.id,
-      userEmail: actor.email,
-      action: "set-status",
-      details: { toolIds, status },
-    });
+    await recordAdminAction(tx, actor, "set-status", { toolIds, status });
     await notifyLive(tx, catalogueChange(toolIds));
     return changed.length;
   });
@@ -68,11 +59,9 @@ export async function deleteTools(
       });
     if (deleted.length === 0) return { deleted: 0, images: [] };
     const toolIds = deleted.map((row) => row.id);
-    await tx.insert(adminAudit).values({
-      userId: actor.id,
-      userEmail: actor.email,
-      action: "delete",
-      details: { toolIds, names: deleted.map((row) => row.name) },
+    await recordAdminAction(tx, actor, "delete", {
+      toolIds,
+      names: deleted.map((row) => row.name),
     });
     await notifyLive(tx, catalogueChange(toolIds));
     const images = deleted.flatMap((row) => [row.image, row.mainImage]);

@@ -4,10 +4,10 @@ import { toolPath } from "~/lib/paths";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import type { ToolInput } from "~/lib/tool-form";
 import type { Database, Transaction } from "../../db/client.server";
-import { adminAudit, tools } from "../../db/schema";
+import { tools } from "../../db/schema";
 import { AppError } from "../../errors.server";
 import { catalogueChange, notifyLive } from "../../live/live-events.server";
-import type { Actor } from "./change-tools.server";
+import { recordAdminAction, type Actor } from "./record-admin-action.server";
 import { changedColumns, inputToColumns, readTakenSlugs } from "./tool-input-rows.server";
 
 export interface SavedTool {
@@ -40,12 +40,7 @@ export async function createTool(db: Database, actor: Actor, input: ToolInput): 
       .insert(tools)
       .values({ id: newToolId(), slug, source: "manual", ...inputToColumns(input) })
       .returning();
-    await tx.insert(adminAudit).values({
-      userId: actor.id,
-      userEmail: actor.email,
-      action: "create",
-      details: { toolId: row!.id, name: row!.name },
-    });
+    await recordAdminAction(tx, actor, "create", { toolId: row!.id, name: row!.name });
     await notifyLive(tx, catalogueChange([row!.id]));
     return {
       id: row!.id,
@@ -100,12 +95,7 @@ export async function updateTool(
       .set({ ...columns, updatedAt: sql`now()` })
       .where(eq(tools.id, id))
       .returning();
-    await tx.insert(adminAudit).values({
-      userId: actor.id,
-      userEmail: actor.email,
-      action: "update",
-      details: { toolId: id, name: row!.name, changed },
-    });
+    await recordAdminAction(tx, actor, "update", { toolId: id, name: row!.name, changed });
     await notifyLive(tx, catalogueChange([id]));
     return {
       id,

@@ -2,7 +2,8 @@ import type { Database } from "../../db/client.server";
 import type { Logger } from "../../logger.server";
 import { removeUnusedImages } from "../../media/tool-images.server";
 import type { ToolInput } from "~/lib/tool-form";
-import { deleteTools, type Actor } from "./change-tools.server";
+import { deleteTools } from "./change-tools.server";
+import type { Actor } from "./record-admin-action.server";
 import { updateTool, type SavedTool } from "./save-tool.server";
 
 // Admin writes that can leave images no tool uses: once the write has committed, those files are

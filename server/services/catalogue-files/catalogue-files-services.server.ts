@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.server";
 import type { ImportProgress } from "~/lib/catalogue-import";
-import type { Actor } from "../admin/change-tools.server";
+import type { Actor } from "../admin/record-admin-action.server";
 import { exportCatalogue, type ExportFormat } from "./export-catalogue.server";
 import { importCatalogue, type ImportFile } from "./import-catalogue.server";
 import { listImportJobs } from "./list-import-jobs.server";
