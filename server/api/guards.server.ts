@@ -19,7 +19,7 @@ export function signedInOf(app: Application, req: IncomingMessage): Promise<Sign
   return reading;
 }
 
-export async function requireSignedIn(app: Application, req: IncomingMessage): Promise<SignedIn> {
+async function requireSignedIn(app: Application, req: IncomingMessage): Promise<SignedIn> {
   const signedIn = await signedInOf(app, req);
   if (!signedIn) throw new AppError("UNAUTHORIZED", "Sign in first.");
   return signedIn;

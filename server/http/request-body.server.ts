@@ -136,12 +136,3 @@ export async function readJsonBody<P>(
   }
   return parseJsonBody(body);
 }
-
-/** readJsonBody as middleware, for routes that need no check before the body is read. */
-export function jsonBody(limit: number = BODY_LIMITS.standard) {
-  // Generic over the route's parameters, so `/tools/:id` handlers after it keep their typing.
-  return async <P>(req: express.Request<P>, _res: express.Response, next: express.NextFunction) => {
-    req.body = await readJsonBody(req, limit);
-    next();
-  };
-}

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "../../server/db/client.server";
 import { AppError } from "../../server/errors.server";
 import { authHandler } from "../../server/http/auth-handler.server";
 import { handleErrors } from "../../server/http/error-handler.server";
-import { jsonBody } from "../../server/http/request-body.server";
+import { readJsonBody } from "../../server/http/request-body.server";
 import { rejectMalformedRequests } from "../../server/http/request-guard.server";
 import { sameOriginWrites } from "../../server/http/same-origin-writes.server";
 import { securityHeaders } from "../../server/http/security-headers.server";
@@ -34,8 +34,8 @@ beforeAll(async () => {
   app.use(rejectMalformedRequests(APP_URL));
   app.use(sameOriginWrites(APP_URL));
   app.all("/api/auth/{*path}", authHandler(auth, new URL(APP_URL).origin));
-  app.post("/api/echo", jsonBody(), (req, res) => {
-    res.json({ body: req.body as unknown });
+  app.post("/api/echo", async (req, res) => {
+    res.json({ body: await readJsonBody(req) });
   });
   app.get("/api/broken", () => {
     throw new Error("a bug");
