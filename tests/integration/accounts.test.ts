@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from "../../server/mail/mailer.server";
 import { MAIL_PER_RECIPIENT } from "../../server/rate-limit/recipient-limit.server";
 import { checkAccountPassword } from "../../server/services/account/check-account-password.server";
 import { deleteAccount } from "../../server/services/account/delete-account.server";
+import { deleteOwnAccount } from "../../server/services/account/delete-own-account.server";
 import { setAdminRole } from "../../server/services/account/set-admin-role.server";
 import { createToolRow } from "../factories";
 import { buildTestAuth, recordingMailer } from "./test-auth";
@@ -688,6 +689,42 @@ describe(`accounts on ${databaseKind}`, () => {
     expect(await checkAccountPassword(database.db, "google-only", undefined)).toBe("no-password");
     expect(await checkAccountPassword(database.db, "google-only", PASSWORD)).toBe("no-password");
     expect(await checkAccountPassword(database.db, "nobody", PASSWORD)).toBe("no-password");
+  });
+
+  it("deletes a person's own account only once confirmed: by password, or else the typed word", async () => {
+    await signUp("confirming@example.com", "Confirming");
+    const confirming = await userByEmail("confirming@example.com");
+    await expect(
+      deleteOwnAccount(database.db, confirming.id, { password: "not the password" }),
+    ).rejects.toMatchObject({
+      code: "INVALID",
+      message: "Your password is needed to delete the account.",
+      fields: { password: "That password is not right." },
+    });
+    // An account with a password is not deleted by typing the word instead.
+    await expect(
+      deleteOwnAccount(database.db, confirming.id, { confirm: "delete" }),
+    ).rejects.toMatchObject({ fields: { password: "That password is not right." } });
+    expect((await userByEmail("confirming@example.com")).id).toBe(confirming.id);
+    await deleteOwnAccount(database.db, confirming.id, { password: PASSWORD });
+    expect(
+      await database.db.select().from(authUsers).where(eq(authUsers.id, confirming.id)),
+    ).toEqual([]);
+
+    await database.db
+      .insert(authUsers)
+      .values({ id: "google-leaving", email: "google.leaving@example.com", emailVerified: true });
+    await expect(
+      deleteOwnAccount(database.db, "google-leaving", { confirm: "remove" }),
+    ).rejects.toMatchObject({
+      code: "INVALID",
+      message: "Confirm that the account should be deleted.",
+      fields: { confirm: 'Type "delete" to confirm.' },
+    });
+    await deleteOwnAccount(database.db, "google-leaving", { confirm: "  Delete " });
+    expect(
+      await database.db.select().from(authUsers).where(eq(authUsers.id, "google-leaving")),
+    ).toEqual([]);
   });
 
   it("grants and revokes the admin role by email", async () => {

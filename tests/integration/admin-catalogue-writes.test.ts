@@ -3,13 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { toolQuerySchema } from "~/lib/tool-query";
 import { EMPTY_TOOL_INPUT, toolInputSchema, type ToolInput } from "~/lib/tool-form";
 import type { Catalogue } from "../../server/catalogue/catalogue.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { adminAudit, importJobs, tools } from "../../server/db/schema";
 import { AppError } from "../../server/errors.server";
+import type { Logger } from "../../server/logger.server";
 import {
   removeUnusedImages,
   storeToolImage,
@@ -17,6 +18,10 @@ import {
 } from "../../server/media/tool-images.server";
 import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
 import { deleteTools } from "../../server/services/admin/change-tools.server";
+import {
+  deleteToolsAndImages,
+  updateToolAndImages,
+} from "../../server/services/admin/tool-image-cleanup.server";
 import { findTools } from "../../server/services/tools/find-tools.server";
 import { createTool, updateTool } from "../../server/services/admin/save-tool.server";
 import { exportCatalogue } from "../../server/services/catalogue-files/export-catalogue.server";
@@ -551,5 +556,46 @@ describe("tool images", () => {
     expect(await removeUnusedImages(database.db, mediaDir, images, 0)).toBe(1);
     expect(await readdir(path.join(mediaDir, "uploads"))).not.toContain(path.basename(image));
     expect(await removeUnusedImages(database.db, mediaDir, ["demo/demo-0001.webp"], 0)).toBe(0);
+  });
+
+  it("after deleting or editing tools, removes the images they left unused; a failed removal only logs", async () => {
+    const logger = { error: vi.fn() } as unknown as Logger;
+    const jpeg = await sharp({
+      create: { width: 400, height: 400, channels: 3, background: "#33aa66" },
+    })
+      .jpeg()
+      .toBuffer();
+    const image = await storeToolImage(mediaDir, jpeg);
+    const tool = await createTool(database.db, ACTOR, toolInput({ name: "Cleanup A", image }));
+    // Past the grace time that spares fresh uploads.
+    const hoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    await utimes(path.join(mediaDir, image), hoursAgo, hoursAgo);
+    const deps = { db: database.db, mediaDir, logger };
+    expect(await deleteToolsAndImages(deps, ACTOR, [tool.id])).toBe(1);
+    expect(await readdir(path.join(mediaDir, "uploads"))).not.toContain(path.basename(image));
+    expect(logger.error).not.toHaveBeenCalled();
+
+    const kept = await storeToolImage(mediaDir, jpeg);
+    const edited = await createTool(
+      database.db,
+      ACTOR,
+      toolInput({ name: "Cleanup B", image: kept }),
+    );
+    // A media folder that cannot be written: the edit still saves, and the failure is logged.
+    const broken = { ...deps, mediaDir: path.join(mediaDir, "uploads", path.basename(kept)) };
+    const saved = await updateToolAndImages(
+      broken,
+      ACTOR,
+      edited.id,
+      toolInput({ name: "Cleanup C" }),
+    );
+    expect(saved.replacedImages).toEqual([kept]);
+    expect(
+      (await database.db.query.tools.findFirst({ where: eq(tools.id, edited.id) }))?.name,
+    ).toBe("Cleanup C");
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.objectContaining({ images: [kept] }),
+      "removing unused images failed",
+    );
   });
 });
