@@ -35,22 +35,36 @@ test("like and unlike show their toasts, and the count and state follow", async 
   await signUpByApi(page, { email: uniqueEmail("liker") });
   const tool = await someTool(page, 3);
   const before = await likesOf(page, tool.id);
+  await page.clock.install();
   await openApp(page, toolPath(tool));
+  // From here the page's time moves only when the test moves it.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
   const button = likeButton(page, tool);
   await expect(button).toHaveAttribute("aria-pressed", "false");
 
   await button.click();
-  await expect(page.getByText("Added to favorites!")).toBeVisible();
+  const added = page.getByText("Added to favorites!");
+  await expect(added).toBeVisible();
   await expect(button).toHaveAttribute("aria-pressed", "true");
   await expect(button).toHaveAccessibleName(
     `Unlike ${tool.name}, ${before + 1} ${before + 1 === 1 ? "like" : "likes"}`,
   );
   expect(await likesOf(page, tool.id)).toBe(before + 1);
+  // spec 8: the toast stays 2 s.
+  await page.clock.runFor(1999);
+  await expect(added).toBeVisible();
+  await page.clock.runFor(1);
+  await expect(added).toBeHidden();
 
   await button.click();
-  await expect(page.getByText("Removed from favorites")).toBeVisible();
+  const removed = page.getByText("Removed from favorites");
+  await expect(removed).toBeVisible();
   await expect(button).toHaveAttribute("aria-pressed", "false");
   expect(await likesOf(page, tool.id)).toBe(before);
+  await page.clock.runFor(1999);
+  await expect(removed).toBeVisible();
+  await page.clock.runFor(1);
+  await expect(removed).toBeHidden();
 });
 
 test("a like shows at once on the person's other device and on a visitor's page", async ({
@@ -102,19 +116,26 @@ test("a second click while a like is pending sends nothing", async ({ page }) =>
   await signUpByApi(page, { email: uniqueEmail("pending") });
   const tool = await someTool(page, 15);
   let requests = 0;
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  // The like is held at the network until the test lets it through.
   await page.route("**/api/tools/*/like", async (route) => {
     requests++;
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await answered;
     await route.continue();
   });
   await openApp(page, toolPath(tool));
   const button = likeButton(page, tool);
   await button.click();
+  await expect.poll(() => requests).toBe(1);
   await button.click();
   await button.click();
+  // Both clicks came while the first like was still waiting for its answer.
+  await expect(button).toHaveAttribute("aria-busy", "true");
+  answer();
   await expect(page.getByText("Added to favorites!")).toBeVisible();
-  expect(requests).toBe(1);
   await expect(button).toHaveAttribute("aria-pressed", "true");
+  expect(requests).toBe(1);
 });
 
 test("a failed like shows the inline error for 5 s and the failure toast", async ({
@@ -132,11 +153,18 @@ test("a failed like shows the inline error for 5 s and the failure toast", async
   await likeButton(page, tool).click();
   const inline = page.getByRole("alert").filter({ hasText: "Failed to update. Please try again." });
   await expect(inline).toBeVisible();
-  await expect(page.getByText("Failed to update like status")).toBeVisible();
+  const failureToast = page.getByText("Failed to update like status");
+  await expect(failureToast).toBeVisible();
   await expect(likeButton(page, tool)).toHaveAttribute("aria-pressed", "false");
-  await page.clock.runFor(4_900);
+  // spec 8: the toast stays 3 s, the inline error 5 s.
+  await page.clock.runFor(2_999);
+  await expect(failureToast).toBeVisible();
+  await page.clock.runFor(1);
+  await expect(failureToast).toBeHidden();
   await expect(inline).toBeVisible();
-  await page.clock.runFor(200);
+  await page.clock.runFor(1_999);
+  await expect(inline).toBeVisible();
+  await page.clock.runFor(1);
   await expect(inline).toBeHidden();
   // The browser reports the refused request; that is the failure this test causes.
   expect(consoleProblems).toEqual([expect.stringMatching(/status of 500/)]);

@@ -1,0 +1,32 @@
+import type { Page } from "@playwright/test";
+import { expect, openApp, test } from "./fixtures";
+
+// spec 3 and 4: analytics consent is stored under analytics_consent, denied unless it says granted.
+
+async function openPreferences(page: Page) {
+  await page.getByRole("contentinfo").getByRole("button", { name: "Cookie preferences" }).click();
+  const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test("the analytics choice is stored and read back after a reload", async ({ page }) => {
+  await openApp(page, "/");
+  let dialog = await openPreferences(page);
+  await expect(dialog).toContainText("Analytics is currently not allowed.");
+  await dialog.getByRole("button", { name: "Allow analytics" }).click();
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem("analytics_consent"))).toBe("granted");
+
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  dialog = await openPreferences(page);
+  await expect(dialog).toContainText("Analytics is currently allowed.");
+  await dialog.getByRole("button", { name: "Decline analytics" }).click();
+  expect(await page.evaluate(() => localStorage.getItem("analytics_consent"))).toBe("denied");
+
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  dialog = await openPreferences(page);
+  await expect(dialog).toContainText("Analytics is currently not allowed.");
+});
