@@ -23,6 +23,15 @@ export const accountName = z
   .check(plainText("The name"))
   .trim();
 
+/** A new password is typed twice: the second must match the first. */
+const passwordsMatch: [
+  (form: { password: string; confirmPassword: string }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (form) => form.password === form.confirmPassword,
+  { message: PASSWORDS_DO_NOT_MATCH, path: ["confirmPassword"] },
+];
+
 export const signUpSchema = z
   .object({
     displayName: accountName.optional(),
@@ -30,19 +39,13 @@ export const signUpSchema = z
     password,
     confirmPassword: z.string().min(1, "Confirm your password."),
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: PASSWORDS_DO_NOT_MATCH,
-    path: ["confirmPassword"],
-  });
+  .refine(...passwordsMatch);
 
 export const resetRequestSchema = z.object({ email });
 
 export const newPasswordSchema = z
   .object({ password, confirmPassword: z.string().min(1, "Confirm your password.") })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: PASSWORDS_DO_NOT_MATCH,
-    path: ["confirmPassword"],
-  });
+  .refine(...passwordsMatch);
 
 export const displayNameSchema = z.object({ displayName: accountName });
 
@@ -52,10 +55,7 @@ export const changePasswordSchema = z
     password,
     confirmPassword: z.string().min(1, "Confirm your new password."),
   })
-  .refine((form) => form.password === form.confirmPassword, {
-    message: PASSWORDS_DO_NOT_MATCH,
-    path: ["confirmPassword"],
-  });
+  .refine(...passwordsMatch);
 
 /** Accounts with a password confirm with it; the others type this word. */
 export const DELETE_CONFIRM_WORD = "delete";

@@ -1,17 +1,15 @@
 import { TOP_TOOLS_LIMIT } from "~/lib/constants";
 import { popularity } from "~/lib/search/relevance";
 import type { ToolCard } from "~/lib/tool";
-import type { CatalogueSnapshot, FixedSort } from "./snapshot.server";
+import { SORT_VALUE, type CatalogueSnapshot, type FixedSort } from "./snapshot.server";
 
 export interface CountChange {
   likesTotal?: number;
   views?: number;
 }
 
-const COUNT_SORTS: Record<"Most Liked" | "Most Viewed", (tool: ToolCard) => number> = {
-  "Most Liked": (tool) => tool.likesTotal,
-  "Most Viewed": (tool) => tool.views,
-};
+/** The sorts a change of counts can reorder. */
+const COUNT_SORTS = ["Most Liked", "Most Viewed"] as const;
 
 /**
  * A new snapshot with some tools' like and view counts changed. Text, positions and the search
@@ -43,10 +41,8 @@ export function withCounts(
   const rank = { ...snapshot.rank } as Record<FixedSort, Uint32Array>;
   sorted.Newest = swap(snapshot.sorted.Newest);
   sorted.Rating = swap(snapshot.sorted.Rating);
-  for (const [sort, value] of Object.entries(COUNT_SORTS) as [
-    keyof typeof COUNT_SORTS,
-    (tool: ToolCard) => number,
-  ][]) {
+  for (const sort of COUNT_SORTS) {
+    const value = SORT_VALUE[sort];
     // Ties keep newest first, as in buildSnapshot: a stable sort of the newest-first positions.
     const order = tools
       .map((_, index) => index)

@@ -5,28 +5,28 @@ import {
   type CategoryStats,
 } from "~/lib/category-stats";
 import { TOP_TOOLS_LIMIT, type SortOption } from "~/lib/constants";
-import { buildSearchIndex, type SearchIndex } from "~/lib/search/search-index";
+import { buildSearchIndex, type SearchDocument, type SearchIndex } from "~/lib/search/search-index";
 import { slugify } from "~/lib/slug";
 import type { ToolCard } from "~/lib/tool";
 
 /** The sorts with a fixed order; Relevance depends on the query. */
 export type FixedSort = Exclude<SortOption, "Relevance">;
 
-const SORT_VALUE: Record<Exclude<FixedSort, "Newest">, (tool: ToolCard) => number> = {
+/** The value each counted sort orders by, highest first. */
+export const SORT_VALUE: Record<Exclude<FixedSort, "Newest">, (tool: ToolCard) => number> = {
   "Most Liked": (tool) => tool.likesTotal,
   "Most Viewed": (tool) => tool.views,
   Rating: (tool) => tool.ratingAvg,
 };
 
-/** The text of a tool that is searched but not shown on cards (spec 5 weighted fields). */
-export interface ToolSearchText {
-  /** As stored: the spec's default description is for showing, not for finding. */
-  cardDescription: string;
-  hashtags: readonly string[];
-  keyFeatures: readonly string[];
-  longDescription: string;
-  seo: { titleTag: string; metaDescription: string };
-}
+/**
+ * The text of a tool that is searched but not shown on cards (spec 5 weighted fields). The card
+ * description is as stored: the spec's default description is for showing, not for finding.
+ */
+export type ToolSearchText = Pick<
+  SearchDocument,
+  "cardDescription" | "hashtags" | "keyFeatures" | "longDescription" | "seo"
+>;
 
 const NO_SEARCH_TEXT: Omit<ToolSearchText, "cardDescription"> = {
   hashtags: [],

@@ -130,6 +130,15 @@ async function isStored(file: string): Promise<boolean> {
   );
 }
 
+/** Whether the file changed within `graceMs`; a missing file counts as changed at `missingAt`. */
+async function isRecent(file: string, graceMs: number, missingAt: number): Promise<boolean> {
+  const changed = await stat(file).then(
+    (info) => info.mtimeMs,
+    () => missingAt,
+  );
+  return Date.now() - changed < graceMs;
+}
+
 /** Uploads changed this recently are never removed: an admin may be about to save a form using one. */
 export const UPLOAD_GRACE_MS = 60 * 60 * 1000;
 
@@ -153,11 +162,8 @@ export async function removeUnusedImages(
   const inUse = new Set(used.flatMap((row) => [row.image, row.mainImage]));
   let removed = 0;
   for (const file of uploads.filter((upload) => !inUse.has(upload))) {
-    const changed = await stat(path.join(mediaDir, file)).then(
-      (info) => info.mtimeMs,
-      () => 0,
-    );
-    if (Date.now() - changed < graceMs) continue;
+    // A file already gone counts as old: its other sizes may still be there.
+    if (await isRecent(path.join(mediaDir, file), graceMs, 0)) continue;
     await Promise.all(filesOf(file).map((name) => rm(path.join(mediaDir, name), { force: true })));
     removed++;
   }
@@ -185,11 +191,8 @@ export async function sweepUnusedUploads(db: Database, mediaDir: string): Promis
     });
   let removed = 0;
   for (const file of leftovers) {
-    const changed = await stat(path.join(mediaDir, file)).then(
-      (info) => info.mtimeMs,
-      () => Date.now(),
-    );
-    if (Date.now() - changed < UPLOAD_GRACE_MS) continue;
+    // A file gone since the folder was listed is left alone.
+    if (await isRecent(path.join(mediaDir, file), UPLOAD_GRACE_MS, Date.now())) continue;
     await rm(path.join(mediaDir, file), { force: true });
     removed++;
   }
