@@ -1,8 +1,9 @@
-import { and, desc, eq, gt } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { ToolCard } from "~/lib/tool";
 import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
 import type { Database } from "../../db/client.server";
-import { authAccounts, authSessions, toolLikes, userProfiles } from "../../db/schema";
+import { authAccounts, authSessions, userProfiles } from "../../db/schema";
+import { listLikedToolIds } from "../likes/list-liked-tool-ids.server";
 
 export interface AccountOverview {
   createdAt: string;
@@ -20,7 +21,7 @@ export async function getAccount(
   userId: string,
   sessionToken: string | null,
 ): Promise<AccountOverview> {
-  const [profile, accounts, sessions, likes] = await Promise.all([
+  const [profile, accounts, sessions, likedIds] = await Promise.all([
     db.query.userProfiles.findFirst({ where: eq(userProfiles.userId, userId) }),
     db
       .select({ providerId: authAccounts.providerId })
@@ -30,16 +31,12 @@ export async function getAccount(
       .select({ token: authSessions.token })
       .from(authSessions)
       .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, new Date()))),
-    db
-      .select({ toolId: toolLikes.toolId })
-      .from(toolLikes)
-      .where(and(eq(toolLikes.userId, userId), eq(toolLikes.isActive, true)))
-      .orderBy(desc(toolLikes.updatedAt)),
+    listLikedToolIds(db, userId),
   ]);
   return {
     createdAt: (profile?.createdAt ?? new Date()).toISOString(),
     signInMethods: accounts.map((account) => account.providerId).sort(),
     otherSessions: sessions.filter((session) => session.token !== sessionToken).length,
-    likedTools: likes.flatMap(({ toolId }) => snapshot.byId.get(toolId) ?? []),
+    likedTools: likedIds.flatMap((id) => snapshot.byId.get(id) ?? []),
   };
 }

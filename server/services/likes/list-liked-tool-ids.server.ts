@@ -1,12 +1,16 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { toolLikes } from "../../db/schema";
 
-/** spec 7: the ids of the tools a person actively likes (the live like state's starting point). */
+/**
+ * spec 7: the ids of the tools a person actively likes, the latest liked first (the live like
+ * state's starting point, and the account page's list).
+ */
 export async function listLikedToolIds(db: Database, userId: string): Promise<string[]> {
   const rows = await db
     .select({ toolId: toolLikes.toolId })
     .from(toolLikes)
-    .where(and(eq(toolLikes.userId, userId), eq(toolLikes.isActive, true)));
+    .where(and(eq(toolLikes.userId, userId), eq(toolLikes.isActive, true)))
+    .orderBy(desc(toolLikes.updatedAt));
   return rows.map((row) => row.toolId);
 }
