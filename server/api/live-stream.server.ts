@@ -1,4 +1,5 @@
 import type express from "express";
+import type { LiveStreamEvents } from "~/lib/api/contract";
 import type { Application } from "../boot.server";
 import type { LiveEvent } from "../live/live-events.server";
 import type { Resync } from "../live/live-hub.server";
@@ -16,7 +17,11 @@ export const LIVE_STREAMS_MAX = 1000;
 export const LIVE_STREAMS_RETRY_AFTER_S = 30;
 const MAX_UNSENT_BYTES = 1 << 20;
 
-function message(event: string, data: unknown, id?: number) {
+function message<E extends keyof LiveStreamEvents>(
+  event: E,
+  data: LiveStreamEvents[E],
+  id?: number,
+) {
   return `${id === undefined ? "" : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 

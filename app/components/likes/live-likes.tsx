@@ -7,6 +7,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import { useRevalidator } from "react-router";
+import { openLiveStream } from "~/lib/api/live-stream";
 import { LikeStore, type LikedState } from "./like-store";
 
 const LikeStoreContext = createContext<LikeStore | null>(null);
@@ -52,50 +53,45 @@ export function LiveLikes({ viewerId, liked, children }: LiveLikesProps) {
   }, [liked, store]);
 
   useEffect(() => {
-    let source: EventSource | null = null;
+    let closeStream: (() => void) | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     // The last event seen (at first the one the page was read at), so the stream replays what
     // happened since, also when opened again after the tab was hidden.
     let lastEventId = store.startEventId === null ? "" : String(store.startEventId);
-    const read = <T,>(event: Event) => {
-      const message = event as MessageEvent<string>;
-      if (message.lastEventId) lastEventId = message.lastEventId;
-      return JSON.parse(message.data) as T;
+    const seen = (eventId: string) => {
+      if (eventId) lastEventId = eventId;
     };
     const open = () => {
-      if (source) return;
-      const resumeFrom = lastEventId ? `?lastEventId=${encodeURIComponent(lastEventId)}` : "";
-      const next = new EventSource(`/api/live${resumeFrom}`);
-      source = next;
-      next.addEventListener("likes", (event) => {
-        const { toolId, likesTotal } = read<{ toolId: string; likesTotal: number }>(event);
-        store.setCount(toolId, likesTotal);
+      if (closeStream) return;
+      closeStream = openLiveStream(lastEventId, {
+        likes: ({ toolId, likesTotal }, eventId) => {
+          seen(eventId);
+          store.setCount(toolId, likesTotal);
+        },
+        liked: ({ toolId, isLiked }, eventId) => {
+          seen(eventId);
+          store.applyLikedEvent({ id: Number(eventId), toolId, isLiked });
+        },
+        // Too much was missed to replay: forget the live counts (the page's own stand) until new
+        // ones, and read the person's liked tools again.
+        resync: () => {
+          store.clearCounts();
+          if (store.startEventId === null) return;
+          isAwaitingLiked.current = true;
+          void revalidate.current();
+        },
+        // The browser retries by itself after a dropped connection, but gives up after an HTTP
+        // error (a proxy's 502 during a deploy): then try again a little later.
+        closed: () => {
+          close();
+          retry = setTimeout(open, RETRY_AFTER_ERROR_MS);
+        },
       });
-      next.addEventListener("liked", (event) => {
-        const { toolId, isLiked } = read<{ toolId: string; isLiked: boolean }>(event);
-        const id = Number((event as MessageEvent<string>).lastEventId);
-        store.applyLikedEvent({ id, toolId, isLiked });
-      });
-      // Too much was missed to replay: forget the live counts (the page's own stand) until new
-      // ones, and read the person's liked tools again.
-      next.addEventListener("resync", () => {
-        store.clearCounts();
-        if (store.startEventId === null) return;
-        isAwaitingLiked.current = true;
-        void revalidate.current();
-      });
-      // The browser retries by itself after a dropped connection, but gives up after an HTTP
-      // error (a proxy's 502 during a deploy): then try again a little later.
-      next.onerror = () => {
-        if (next.readyState !== EventSource.CLOSED) return;
-        close();
-        retry = setTimeout(open, RETRY_AFTER_ERROR_MS);
-      };
     };
     const close = () => {
       clearTimeout(retry);
-      source?.close();
-      source = null;
+      closeStream?.();
+      closeStream = null;
     };
     // A hidden tab gives its connection back (browsers allow six per site over HTTP/1.1) and
     // resumes from its last event when shown again.

@@ -78,3 +78,16 @@ export type ImportAnswer = ImportReport;
 
 /** POST /api/admin/import?stream=1: one JSON object per line, progress lines, then the report. */
 export type ImportStreamLine = { progress: ImportProgress } | { report: ImportReport } | ApiErrorBody;
+
+/**
+ * GET /api/live: the data of each Server-Sent Event, by event name. "likes" and "liked" carry the
+ * live event's id (the SSE `id:`), "resync" none.
+ */
+export interface LiveStreamEvents {
+  /** A tool's like count changed (everyone). */
+  likes: { toolId: string; likesTotal: number };
+  /** The signed-in person liked or unliked a tool, on any device. */
+  liked: { toolId: string; isLiked: boolean };
+  /** Too much was missed to replay: read the page's data again. */
+  resync: Record<string, never>;
+}
