@@ -1,12 +1,14 @@
 import { useState } from "react";
 import { type ActionResult, ResultBox, SubmitButton, TextField } from "~/components/form-controls";
 import { changePasswordSchema } from "~/lib/account-forms";
+import { useApiWrite } from "~/lib/api/use-api-write";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { authErrorMessage, changePassword } from "~/lib/auth/auth-client";
+import { changePassword } from "~/lib/auth/auth-client";
 import { Panel } from "./panel";
 
 export function PasswordSection() {
-  const [isPending, setIsPending] = useState(false);
+  // Signing out the other devices changes the Devices panel, which the page reads again after.
+  const change = useApiWrite(changePassword);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [result, setResult] = useState<ActionResult | null>(null);
 
@@ -22,20 +24,18 @@ export function PasswordSection() {
     }
     setFieldErrors({});
     setResult(null);
-    setIsPending(true);
-    try {
-      await changePassword({
-        currentPassword: parsed.data.currentPassword,
-        newPassword: parsed.data.password,
-        revokeOtherSessions: data.get("signOutOthers") === "on",
-      });
-      form.reset();
-      setResult({ ok: true, message: "Password changed." });
-    } catch (failure) {
-      setResult({ ok: false, message: authErrorMessage(failure) });
-    } finally {
-      setIsPending(false);
-    }
+    const changed = await change.run({
+      currentPassword: parsed.data.currentPassword,
+      newPassword: parsed.data.password,
+      revokeOtherSessions: data.get("signOutOthers") === "on",
+    });
+    if (!changed) return;
+    if (changed.ok) form.reset();
+    setResult(
+      changed.ok
+        ? { ok: true, message: "Password changed." }
+        : { ok: false, message: changed.error.message },
+    );
   }
 
   return (
@@ -68,7 +68,7 @@ export function PasswordSection() {
         </label>
         <ResultBox result={result} />
         <div className="w-48">
-          <SubmitButton isPending={isPending} pendingLabel="Changing...">
+          <SubmitButton isPending={change.isPending} pendingLabel="Changing...">
             Change password
           </SubmitButton>
         </div>

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { type ActionResult, ResultBox, SubmitButton, TextField } from "~/components/form-controls";
 import { displayNameSchema } from "~/lib/account-forms";
+import { useApiWrite } from "~/lib/api/use-api-write";
 import { firstProblem } from "~/lib/field-errors";
-import { authErrorMessage, updateDisplayName } from "~/lib/auth/auth-client";
+import { updateDisplayName } from "~/lib/auth/auth-client";
 import type { Viewer } from "~/lib/profile";
 import { Panel } from "./panel";
 
@@ -16,8 +17,7 @@ interface ProfileSectionProps {
 }
 
 export function ProfileSection({ viewer, createdAt, signInMethods }: ProfileSectionProps) {
-  const revalidator = useRevalidator();
-  const [isPending, setIsPending] = useState(false);
+  const saveName = useApiWrite(updateDisplayName);
   const [result, setResult] = useState<ActionResult | null>(null);
 
   async function save(event: React.FormEvent<HTMLFormElement>) {
@@ -30,17 +30,13 @@ export function ProfileSection({ viewer, createdAt, signInMethods }: ProfileSect
       setResult({ ok: false, message: firstProblem(parsed.error) });
       return;
     }
-    setIsPending(true);
-    setResult(null);
-    try {
-      await updateDisplayName(parsed.data.displayName);
-      await revalidator.revalidate();
-      setResult({ ok: true, message: "Display name saved." });
-    } catch (failure) {
-      setResult({ ok: false, message: authErrorMessage(failure) });
-    } finally {
-      setIsPending(false);
-    }
+    const saved = await saveName.run(parsed.data.displayName);
+    if (!saved) return;
+    setResult(
+      saved.ok
+        ? { ok: true, message: "Display name saved." }
+        : { ok: false, message: saved.error.message },
+    );
   }
 
   return (
@@ -86,7 +82,7 @@ export function ProfileSection({ viewer, createdAt, signInMethods }: ProfileSect
         />
         <ResultBox result={result} />
         <div className="w-40">
-          <SubmitButton isPending={isPending} pendingLabel="Saving...">
+          <SubmitButton isPending={saveName.isPending} pendingLabel="Saving...">
             Save name
           </SubmitButton>
         </div>

@@ -1,26 +1,22 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
 import { type ActionResult, ResultBox } from "~/components/form-controls";
-import { authErrorMessage, revokeOtherSessions } from "~/lib/auth/auth-client";
+import { useApiWrite } from "~/lib/api/use-api-write";
+import { revokeOtherSessions } from "~/lib/auth/auth-client";
 import { Panel } from "./panel";
 
 export function SessionsSection({ otherSessions }: { otherSessions: number }) {
-  const revalidator = useRevalidator();
-  const [isPending, setIsPending] = useState(false);
+  const revoke = useApiWrite(revokeOtherSessions);
   const [result, setResult] = useState<ActionResult | null>(null);
 
   async function signOutOthers() {
-    setIsPending(true);
     setResult(null);
-    try {
-      await revokeOtherSessions();
-      await revalidator.revalidate();
-      setResult({ ok: true, message: "Your other devices are signed out." });
-    } catch (failure) {
-      setResult({ ok: false, message: authErrorMessage(failure) });
-    } finally {
-      setIsPending(false);
-    }
+    const revoked = await revoke.run(undefined);
+    if (!revoked) return;
+    setResult(
+      revoked.ok
+        ? { ok: true, message: "Your other devices are signed out." }
+        : { ok: false, message: revoked.error.message },
+    );
   }
 
   return (
@@ -38,10 +34,10 @@ export function SessionsSection({ otherSessions }: { otherSessions: number }) {
       <button
         type="button"
         onClick={() => void signOutOthers()}
-        disabled={isPending || otherSessions === 0}
+        disabled={revoke.isPending || otherSessions === 0}
         className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {isPending ? "Signing out..." : "Sign out of all other devices"}
+        {revoke.isPending ? "Signing out..." : "Sign out of all other devices"}
       </button>
     </Panel>
   );

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
 import type { AuthMode } from "~/components/auth-prompt";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
+import { useApiWrite } from "~/lib/api/use-api-write";
 import { SIGNED_IN_TOAST_MS } from "~/lib/constants";
 import { signInSchema, signUpSchema } from "~/lib/account-forms";
 import { fieldErrorsOf } from "~/lib/field-errors";
@@ -40,11 +40,12 @@ export function AuthDialog({
 }: AuthDialogProps) {
   const shownMode = mode ?? "signin";
   const otherMode = shownMode === "signin" ? "signup" : "signin";
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const toast = useToast();
   const isGoogleEnabled = useIsGoogleSignInEnabled();
-  const [isPending, setIsPending] = useState(false);
+  // The next page must see the person signed in, so the viewer is read again before moving on.
+  const signUpWrite = useApiWrite(signUp, { revalidateFirst: true });
+  const signInWrite = useApiWrite(signIn, { revalidateFirst: true });
+  const isPending = signUpWrite.isPending || signInWrite.isPending;
   const [isGooglePending, setIsGooglePending] = useState(false);
   const [error, setError] = useState<string | null>(initialError ?? null);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -61,25 +62,21 @@ export function AuthDialog({
       return;
     }
     setFieldErrors({});
-    setIsPending(true);
-    try {
-      if (shownMode === "signup") {
-        await signUp(signUpSchema.parse(values));
-        onModeChange(null);
-        await revalidator.revalidate();
-        await navigate("/verify-email");
-      } else {
-        await signIn(signInSchema.parse(values));
-        onModeChange(null);
-        await revalidator.revalidate();
-        // Signing in from the page a reset link led to: that page has done its work.
-        if (location.pathname === "/reset-password") await navigate("/ai-tools");
-        toast({ message: "You're signed in.", durationMs: SIGNED_IN_TOAST_MS });
-      }
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-    } finally {
-      setIsPending(false);
+    const result =
+      shownMode === "signup"
+        ? await signUpWrite.run(signUpSchema.parse(values), () => {
+            onModeChange(null);
+            return { to: "/verify-email" };
+          })
+        : await signInWrite.run(signInSchema.parse(values), () => {
+            onModeChange(null);
+            // Signing in from the page a reset link led to: that page has done its work.
+            if (location.pathname === "/reset-password") return { to: "/ai-tools" };
+          });
+    if (!result) return;
+    if (!result.ok) setError(result.error.message);
+    else if (shownMode === "signin") {
+      toast({ message: "You're signed in.", durationMs: SIGNED_IN_TOAST_MS });
     }
   }
 

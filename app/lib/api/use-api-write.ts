@@ -15,6 +15,12 @@ export interface ApiWriteOptions {
    * write leaves traces too (a failed import in the history).
    */
   revalidate?: "success" | "settled";
+  /**
+   * Reload the page's data before going on rather than after: for writes that change the root
+   * loader's data (signing in or up changes the viewer), which a move to another page does not
+   * reload, so the next page would first see the old viewer.
+   */
+  revalidateFirst?: boolean;
 }
 
 export type WriteResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
@@ -27,7 +33,7 @@ export type WriteResult<T> = { ok: true; data: T } | { ok: false; error: ApiErro
  */
 export function useApiWrite<I, T>(
   write: (input: I) => Promise<T>,
-  { revalidate = "success" }: ApiWriteOptions = {},
+  { revalidate = "success", revalidateFirst = false }: ApiWriteOptions = {},
 ) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -55,12 +61,12 @@ export function useApiWrite<I, T>(
     }
     try {
       const destination = result.ok ? after?.(result.data) : undefined;
+      const isReloading = revalidate === "settled" || result.ok;
+      if (isReloading && revalidateFirst) await revalidator.revalidate();
       if (destination) {
         await navigate(destination.to, { replace: destination.replace, state: destination.state });
       }
-      if (revalidate === "settled" || result.ok) {
-        await revalidator.revalidate();
-      }
+      if (isReloading && !revalidateFirst) await revalidator.revalidate();
     } finally {
       isRunning.current = false;
       setIsPending(false);
