@@ -103,8 +103,13 @@ test("signing up with a taken address looks the same, and its owner is mailed", 
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText("Waiting for verification...")).toBeVisible();
   await waitForMail(email, { subject: /already have an account/i });
-  // The page keeps waiting: a taken address never signs this browser in.
-  await page.waitForTimeout(4500);
+  // The page keeps waiting: a taken address never signs this browser in, however often it checks.
+  for (let check = 0; check < 2; check++) {
+    const answer = await page.waitForResponse((response) =>
+      response.url().endsWith("/api/auth/pending-sign-up/status"),
+    );
+    expect(await answer.json()).toMatchObject({ verified: false, signedIn: false });
+  }
   await expect(page.getByText("Waiting for verification...")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign In" }).first()).toBeVisible();
 });
