@@ -3,6 +3,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SubcategorySidebar } from "~/features/catalogue/subcategory-sidebar";
 import { HomePage, type HomePageProps } from "~/features/home/home-page";
+import type { CategoryEntry } from "~/lib/category-stats";
 import { createToolCard } from "../factories";
 
 // spec 8's texts for empty lists, in the HTML the server sends.
@@ -53,7 +54,14 @@ describe("the subcategory sidebar (spec 8)", () => {
   });
 
   it("lists subcategories instead when there are some", () => {
-    const facets = [{ name: "Marketing", count: 3, subcategories: [{ name: "SEO", count: 3 }] }];
+    const facets: CategoryEntry[] = [
+      {
+        name: "Marketing",
+        slug: "marketing",
+        count: 3,
+        subcategories: [{ name: "SEO", slug: "seo", count: 3 }],
+      },
+    ];
     const html = renderToString(<SubcategorySidebar {...props} facets={facets} />);
     expect(html).not.toContain("No subcategories found.");
     expect(html).toContain("SEO");
