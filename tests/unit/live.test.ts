@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TOP_TOOLS_LIMIT } from "~/lib/constants";
 import { popularity } from "~/lib/search/relevance";
 import { Catalogue, snapshotOfRows } from "../../server/catalogue/catalogue.server";
 import { withCounts, type CountChange } from "../../server/catalogue/recount.server";
@@ -166,7 +165,7 @@ describe("withCounts", () => {
       "echo",
     ]);
     expect(ids(after.topTools)).toEqual(["golf", "alpha", "bravo", "foxtrot", "charlie"]);
-    expect(after.topTools).toHaveLength(TOP_TOOLS_LIMIT);
+    expect(after.topTools).toHaveLength(5);
     expect(after.topTools[0]!.likesTotal).toBe(100);
     expect(after.rank["Most Liked"][0]).toBe(0); // golf is newest: position 0, first place
     expect(after.rank["Most Liked"][1]).toBe(3); // foxtrot
