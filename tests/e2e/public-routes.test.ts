@@ -107,6 +107,8 @@ test("the browse page presets a known category from the query and ignores an unk
       .getByRole("navigation", { name: "Categories", exact: true })
       .getByRole("link", { name: /^Sales/ }),
   ).toHaveAttribute("aria-current", "page");
+  // Cards first: a loop over no cards would prove nothing.
+  await expect(page.getByRole("article").first()).toBeVisible();
   for (const badge of await page.getByRole("article").all())
     await expect(badge).toContainText("Sales");
 
