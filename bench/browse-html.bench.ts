@@ -2,7 +2,7 @@ import pino from "pino";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { snapshotOfRows, type Catalogue } from "../server/catalogue/catalogue.server";
+import { snapshotOfRows, type SnapshotKeeper } from "../server/snapshot/snapshot-keeper.server";
 import type { ViewCounter } from "../server/services/tools/view-counter.server";
 import type { Database } from "../server/db/client.server";
 import type { ToolRow } from "../server/db/schema";
@@ -44,7 +44,7 @@ for (const size of SIZES) {
   // Listing pages read only the snapshot; the database is never touched.
   const services = createServices({
     db: undefined as unknown as Database,
-    catalogue: { snapshot } as Catalogue,
+    snapshotKeeper: { snapshot } as SnapshotKeeper,
     env: { NODE_ENV: "production" },
     hasOutbox: false,
     views: undefined as unknown as ViewCounter,

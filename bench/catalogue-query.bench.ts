@@ -1,5 +1,5 @@
 import { toolQuerySchema } from "~/lib/tool-query";
-import { snapshotOfRows } from "../server/catalogue/catalogue.server";
+import { snapshotOfRows } from "../server/snapshot/snapshot-keeper.server";
 import { generateDemoCatalogue } from "../server/seed/demo-catalogue.server";
 import { findTools } from "../server/services/tools/find-tools.server";
 import type { ToolRow } from "../server/db/schema";

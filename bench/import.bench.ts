@@ -1,16 +1,16 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Catalogue } from "../server/catalogue/catalogue.server";
+import { SnapshotKeeper } from "../server/snapshot/snapshot-keeper.server";
 import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client.server";
 import type { ToolRow } from "../server/db/schema";
 import { LIVE_CHANNEL, parseLiveEvent } from "../server/live/live-events.server";
 import { generateDemoCatalogue } from "../server/seed/demo-catalogue.server";
 import { updateTool } from "../server/services/admin/save-tool.server";
 import { rowToInput } from "../server/services/admin/tool-input-rows.server";
-import { toCsvDocument } from "../server/services/catalogue-files/catalogue-format.server";
-import { toFlatTool } from "../server/services/catalogue-files/export-catalogue.server";
-import { importCatalogue } from "../server/services/catalogue-files/import-catalogue.server";
+import { toCsvDocument } from "../server/services/import-export/catalogue-format.server";
+import { toFlatTool } from "../server/services/import-export/export-catalogue.server";
+import { importCatalogue } from "../server/services/import-export/import-catalogue.server";
 import { createScratchDatabase } from "../tests/scratch-database";
 
 // `npm run bench:import [-- --tools 10000] [-- --postgres postgres://…]` (issue 7): imports a CSV
@@ -67,7 +67,7 @@ await timed("import (all new)", csv, false);
 await timed("same file again (no-op)", csv, false);
 await timed("every tool changed", changed, false);
 
-const catalogue = new Catalogue(reader.db);
+const catalogue = new SnapshotKeeper(reader.db);
 await catalogue.reload();
 const stop = await reader.listen(LIVE_CHANNEL, (payload) => {
   const event = parseLiveEvent(payload);

@@ -1,8 +1,8 @@
 import Fuse, { type FuseResult, type IFuseOptions } from "fuse.js";
 import { searchDocuments, type SearchDocument, type SearchHit } from "~/lib/search/search-index";
 import { toolQuerySchema } from "~/lib/tool-query";
-import { snapshotOfRows } from "../server/catalogue/catalogue.server";
-import type { CatalogueSnapshot } from "../server/catalogue/snapshot.server";
+import { snapshotOfRows } from "../server/snapshot/snapshot-keeper.server";
+import type { CatalogueSnapshot } from "../server/snapshot/snapshot.server";
 import type { ToolRow } from "../server/db/schema";
 import { generateDemoCatalogue } from "../server/seed/demo-catalogue.server";
 import type { ToolResults } from "~/lib/api/contract";

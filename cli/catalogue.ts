@@ -2,8 +2,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { userInfo } from "node:os";
 import { importFormatOf } from "~/lib/catalogue-import";
-import { exportCatalogue } from "../server/services/catalogue-files/export-catalogue.server";
-import { importCatalogue } from "../server/services/catalogue-files/import-catalogue.server";
+import { exportCatalogue } from "../server/services/import-export/export-catalogue.server";
+import { importCatalogue } from "../server/services/import-export/import-catalogue.server";
 import { runWithDatabase } from "./with-database";
 
 // `npm run catalogue -- export <file.json|file.csv>`: writes every tool, whatever its status, in

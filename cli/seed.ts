@@ -1,5 +1,5 @@
 import { mediaDirOf } from "../server/boot.server";
-import { Catalogue } from "../server/catalogue/catalogue.server";
+import { SnapshotKeeper } from "../server/snapshot/snapshot-keeper.server";
 import { generateDemoImages } from "../server/media/demo-images.server";
 import { seedDemoCatalogue } from "../server/seed/seed-demo.server";
 import { runWithDatabase } from "./with-database";
@@ -10,7 +10,7 @@ import { runWithDatabase } from "./with-database";
 await runWithDatabase(async (db, env) => {
   const added = await seedDemoCatalogue(db);
   console.log(`Demo catalogue: ${added} tools added.`);
-  const snapshot = await new Catalogue(db).reload();
+  const snapshot = await new SnapshotKeeper(db).reload();
   const made = await generateDemoImages(mediaDirOf(env), snapshot.tools);
   console.log(`Demo images: ${made} made; ${snapshot.tools.length} tools online.`);
   return 0;

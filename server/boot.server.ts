@@ -1,5 +1,5 @@
 import path from "node:path";
-import { Catalogue } from "./catalogue/catalogue.server";
+import { SnapshotKeeper } from "./snapshot/snapshot-keeper.server";
 import type { DatabaseHandle } from "./db/client.server";
 import { openDatabase } from "./db/open-database.server";
 import type { Env } from "./env.server";
@@ -46,8 +46,8 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       const added = await seedDemoCatalogue(database.db);
       logger.info({ tools: added }, "demo catalogue loaded");
     }
-    const catalogue = new Catalogue(database.db);
-    const snapshot = await catalogue.reload();
+    const snapshotKeeper = new SnapshotKeeper(database.db);
+    const snapshot = await snapshotKeeper.reload();
     logger.info({ online: snapshot.tools.length }, "catalogue snapshot built");
 
     const mediaDir = mediaDirOf(env);
@@ -69,14 +69,14 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       (payload) => {
         const event = parseLiveEvent(payload);
         if (!event) return;
-        catalogue.apply(event);
+        snapshotKeeper.apply(event);
         live.receive(event);
       },
       // Notifications sent while the listening connection was down are lost: start afresh, and
       // tell every open stream to drop its live counts.
       () => {
         live.resync();
-        catalogue.reloadSoon();
+        snapshotKeeper.reloadSoon();
       },
     );
     const views = new ViewCounter(database.db, logger);
@@ -101,7 +101,7 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
     return {
       services: createServices({
         db: database.db,
-        catalogue,
+        snapshotKeeper,
         env,
         hasOutbox: mailer.kind === "outbox",
         views,

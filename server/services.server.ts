@@ -1,11 +1,11 @@
-import type { Catalogue } from "./catalogue/catalogue.server";
+import type { SnapshotKeeper } from "./snapshot/snapshot-keeper.server";
 import type { Database } from "./db/client.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 import { createRateLimitServices } from "./rate-limit/rate-limit-services.server";
 import { createAccountServices } from "./services/account/account-services.server";
 import { createAdminServices } from "./services/admin/admin-services.server";
-import { createCatalogueFilesServices } from "./services/catalogue-files/catalogue-files-services.server";
+import { createImportExportServices } from "./services/import-export/import-export-services.server";
 import { createLikesServices } from "./services/likes/likes-services.server";
 import { createMailServices } from "./services/mail/mail-services.server";
 import { createNewsletterServices } from "./services/newsletter/newsletter-services.server";
@@ -14,7 +14,7 @@ import type { ViewCounter } from "./services/tools/view-counter.server";
 
 export interface ServiceDeps {
   db: Database;
-  catalogue: Catalogue;
+  snapshotKeeper: SnapshotKeeper;
   env: Pick<Env, "FEATURED_TOOL_IDS" | "NEWSLETTER_EMBED_URL" | "NODE_ENV">;
   /** Mail is kept in the database outbox (no SMTP_URL). */
   hasOutbox: boolean;
@@ -26,13 +26,13 @@ export interface ServiceDeps {
 
 /**
  * The services that routes reach through the request context, bound to this server's database
- * and catalogue. Routes stay thin and never import server code. Each domain wires its own
+ * and catalogue snapshot. Routes stay thin and never import server code. Each domain wires its own
  * services beside them (`server/services/<domain>/<domain>-services.server.ts`); this only
  * puts them together, so every name stays one flat `services.<name>`.
  */
 export function createServices({
   db,
-  catalogue,
+  snapshotKeeper,
   env,
   hasOutbox,
   views,
@@ -40,13 +40,13 @@ export function createServices({
   logger,
 }: ServiceDeps) {
   return {
-    ...createToolsServices({ db, catalogue, views, featuredIds: env.FEATURED_TOOL_IDS }),
+    ...createToolsServices({ db, snapshotKeeper, views, featuredIds: env.FEATURED_TOOL_IDS }),
     ...createLikesServices({ db }),
     ...createRateLimitServices({ db }),
     ...createAdminServices({ db, mediaDir, logger }),
-    ...createCatalogueFilesServices({ db }),
+    ...createImportExportServices({ db }),
     ...createNewsletterServices({ db, embedUrl: env.NEWSLETTER_EMBED_URL }),
-    ...createAccountServices({ db, catalogue }),
+    ...createAccountServices({ db, snapshotKeeper }),
     ...createMailServices({ db, isProduction: env.NODE_ENV === "production", hasOutbox }),
   };
 }

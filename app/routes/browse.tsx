@@ -1,5 +1,5 @@
-import { BrowsePage } from "~/features/catalogue/browse-page";
-import { readListingQuery } from "~/features/catalogue/listing-query.server";
+import { BrowsePage } from "~/features/browse/browse-page";
+import { readListingQuery } from "~/features/browse/listing-query.server";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/browse";
 

@@ -1,15 +1,15 @@
-import { loadCataloguePage } from "./catalogue-page.server";
-import { CataloguePageView, cataloguePageMeta } from "./catalogue-page.shared";
+import { loadCategoryPathPage } from "./category-path.server";
+import { CategoryPathView, categoryPathMeta } from "./category-path.shared";
 import type { Route } from "./+types/category";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return cataloguePageMeta(loaderData);
+  return categoryPathMeta(loaderData);
 }
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadCataloguePage(request, context, [params.category]);
+  return loadCategoryPathPage(request, context, [params.category]);
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <CataloguePageView loaderData={loaderData} />;
+  return <CategoryPathView loaderData={loaderData} />;
 }

@@ -1,13 +1,13 @@
-import { loadCataloguePage } from "./catalogue-page.server";
-import { CataloguePageView, cataloguePageMeta } from "./catalogue-page.shared";
+import { loadCategoryPathPage } from "./category-path.server";
+import { CategoryPathView, categoryPathMeta } from "./category-path.shared";
 import type { Route } from "./+types/tool";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return cataloguePageMeta(loaderData);
+  return categoryPathMeta(loaderData);
 }
 
 export function loader({ request, context, params }: Route.LoaderArgs) {
-  return loadCataloguePage(request, context, [
+  return loadCategoryPathPage(request, context, [
     params.category,
     params.subCategory,
     params.toolName,
@@ -15,5 +15,5 @@ export function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <CataloguePageView loaderData={loaderData} />;
+  return <CategoryPathView loaderData={loaderData} />;
 }

@@ -4,7 +4,7 @@ import type { MarkdownPreview, SavedToolAnswer, StoredImage } from "~/lib/api/co
 import { markdownPreviewSchema } from "~/lib/catalogue-import";
 import { isToolId } from "~/lib/tool";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { toolEditSchema } from "~/lib/tool-form";
+import { toolEditSchema } from "~/lib/tool-input";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import { BODY_LIMITS, readJsonBody, readRequestBody } from "../http/request-body.server";
@@ -40,10 +40,7 @@ export function adminToolEditRoutes(app: Application): express.Router {
   router.post(
     "/markdown",
     adminOnly(app, async (req, res) => {
-      const { source } = inputOf(
-        markdownPreviewSchema,
-        await readJsonBody(req, BODY_LIMITS.admin),
-      );
+      const { source } = inputOf(markdownPreviewSchema, await readJsonBody(req, BODY_LIMITS.admin));
       sendJson<MarkdownPreview>(res, { html: app.services.previewMarkdown(source) });
     }),
   );

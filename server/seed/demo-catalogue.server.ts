@@ -1,7 +1,7 @@
 import { toTaxonomy, countCategories } from "~/lib/category-stats";
 import { uniqueSlug } from "~/lib/slug";
 import type { NewToolRow } from "../db/schema";
-import { reservedSlugs } from "../services/tools/resolve-catalogue-path.server";
+import { reservedSlugs } from "../services/tools/resolve-category-path.server";
 import { DEMO_TAXONOMY, type DemoCategory, type DemoSubcategory } from "./demo-taxonomy.server";
 import { createRandom, type Random } from "./random.server";
 

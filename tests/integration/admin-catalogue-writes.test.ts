@@ -5,8 +5,8 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { toolQuerySchema } from "~/lib/tool-query";
-import { EMPTY_TOOL_INPUT, toolInputSchema, type ToolInput } from "~/lib/tool-form";
-import type { Catalogue } from "../../server/catalogue/catalogue.server";
+import { EMPTY_TOOL_INPUT, toolInputSchema, type ToolInput } from "~/lib/tool-input";
+import type { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { adminAudit, importJobs, tools } from "../../server/db/schema";
 import { AppError } from "../../server/errors.server";
@@ -24,13 +24,13 @@ import {
 } from "../../server/services/admin/tool-image-cleanup.server";
 import { findTools } from "../../server/services/tools/find-tools.server";
 import { createTool, updateTool } from "../../server/services/admin/save-tool.server";
-import { exportCatalogue } from "../../server/services/catalogue-files/export-catalogue.server";
-import { importCatalogue } from "../../server/services/catalogue-files/import-catalogue.server";
+import { exportCatalogue } from "../../server/services/import-export/export-catalogue.server";
+import { importCatalogue } from "../../server/services/import-export/import-catalogue.server";
 import {
   parseCsv,
   readCatalogueFile,
-} from "../../server/services/catalogue-files/read-catalogue-file.server";
-import { followCatalogue, onlineStatsOf } from "./followed-catalogue";
+} from "../../server/services/import-export/read-catalogue-file.server";
+import { followSnapshot, onlineStatsOf } from "./followed-snapshot";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // Issue 7: manual writes and imports keep the snapshot and the category statistics exact; a dry
@@ -50,13 +50,13 @@ function toolInput(values: Partial<ToolInput>): ToolInput {
 
 describe(`manual add and edit on ${databaseKind}`, () => {
   let database: DatabaseHandle;
-  let catalogue: Catalogue;
+  let keeper: SnapshotKeeper;
   let stopListening: () => Promise<void>;
 
   beforeAll(async () => {
     database = await openTestDatabase();
     await seedDemoCatalogue(database.db, 40);
-    ({ catalogue, stop: stopListening } = await followCatalogue(database));
+    ({ keeper, stop: stopListening } = await followSnapshot(database));
   });
   afterAll(async () => {
     await stopListening();
@@ -74,11 +74,11 @@ describe(`manual add and edit on ${databaseKind}`, () => {
   const snapshotShowing = async (id: string, isShown: boolean) => {
     await expect
       .poll(async () => {
-        await catalogue.settled();
-        return catalogue.snapshot.byId.has(id);
+        await keeper.settled();
+        return keeper.snapshot.byId.has(id);
       })
       .toBe(isShown);
-    return catalogue.snapshot;
+    return keeper.snapshot;
   };
 
   it("adds a tool that search, listings and statistics show at once, and audits it", async () => {
@@ -145,12 +145,12 @@ describe(`manual add and edit on ${databaseKind}`, () => {
     expect(updated.slug).toBe("mover-tool");
     await expect
       .poll(async () => {
-        await catalogue.settled();
-        return catalogue.snapshot.byId.get(saved.id)?.name;
+        await keeper.settled();
+        return keeper.snapshot.byId.get(saved.id)?.name;
       })
       .toBe("Mover Tool Renamed");
-    expect(catalogue.snapshot.stats.categories["Alpha Moves"]).toBeUndefined();
-    expect(catalogue.snapshot.stats).toEqual(await onlineStats());
+    expect(keeper.snapshot.stats.categories["Alpha Moves"]).toBeUndefined();
+    expect(keeper.snapshot.stats).toEqual(await onlineStats());
     const audits = await auditsOf("update", saved.id);
     expect(audits).toHaveLength(1);
     expect(audits[0]!.details).toMatchObject({ changed: ["name", "category", "cardDescription"] });

@@ -1,14 +1,14 @@
 import { count, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToolsQuerySchema } from "~/lib/admin-tools-query";
-import type { Catalogue } from "../../server/catalogue/catalogue.server";
+import type { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { adminAudit, toolLikes, tools } from "../../server/db/schema";
 import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
 import { deleteTools, setToolsStatus } from "../../server/services/admin/change-tools.server";
 import { listAdminTools } from "../../server/services/admin/list-admin-tools.server";
-import { exportCatalogue } from "../../server/services/catalogue-files/export-catalogue.server";
-import { followCatalogue, onlineStatsOf } from "./followed-catalogue";
+import { exportCatalogue } from "../../server/services/import-export/export-catalogue.server";
+import { followSnapshot, onlineStatsOf } from "./followed-snapshot";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // Issue 7: bulk status changes and deletes keep the snapshot, the category statistics and the
@@ -18,13 +18,13 @@ const ACTOR = { id: "admin-1", email: "admin@example.com" };
 
 describe(`admin tool changes on ${databaseKind}`, () => {
   let database: DatabaseHandle;
-  let catalogue: Catalogue;
+  let keeper: SnapshotKeeper;
   let stopListening: () => Promise<void>;
 
   beforeAll(async () => {
     database = await openTestDatabase();
     await seedDemoCatalogue(database.db, 60);
-    ({ catalogue, stop: stopListening } = await followCatalogue(database));
+    ({ keeper, stop: stopListening } = await followSnapshot(database));
   });
   afterAll(async () => {
     await stopListening();
@@ -35,8 +35,8 @@ describe(`admin tool changes on ${databaseKind}`, () => {
   const snapshotAfterEvents = async () => {
     await expect
       .poll(async () => {
-        await catalogue.settled();
-        return catalogue.snapshot.tools.length;
+        await keeper.settled();
+        return keeper.snapshot.tools.length;
       })
       .toBe(
         Number(
@@ -45,7 +45,7 @@ describe(`admin tool changes on ${databaseKind}`, () => {
           )[0]!.n,
         ),
       );
-    return catalogue.snapshot;
+    return keeper.snapshot;
   };
 
   it("unpublishes tools everywhere at once and records who did it", async () => {

@@ -2,7 +2,7 @@ import pino from "pino";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countCategories } from "~/lib/category-stats";
-import { Catalogue } from "../../server/catalogue/catalogue.server";
+import { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { toolLikes, tools } from "../../server/db/schema";
 import { isCatalogueEmpty, seedDemoCatalogue } from "../../server/seed/seed-demo.server";
@@ -69,7 +69,7 @@ describe(`catalogue on ${databaseKind}`, () => {
   });
 
   it("builds a snapshot of the online tools whose statistics match the database", async () => {
-    const snapshot = await new Catalogue(database.db).reload();
+    const snapshot = await new SnapshotKeeper(database.db).reload();
     expect(snapshot.tools).toHaveLength(DEMO_SIZE);
     expect(snapshot.byId.has("draft-1")).toBe(false);
 
@@ -103,7 +103,7 @@ describe(`catalogue on ${databaseKind}`, () => {
       .from(tools)
       .where(eq(tools.id, "demo-0002"));
     const feature = row!.keyFeatures![0]!;
-    const snapshot = await new Catalogue(database.db).reload();
+    const snapshot = await new SnapshotKeeper(database.db).reload();
     const found = findTools(snapshot, toolQuerySchema.parse({ search: feature, limit: 1000 }));
     expect(found.tools.map((tool) => tool.id)).toContain("demo-0002");
   });
@@ -113,7 +113,7 @@ describe(`catalogue on ${databaseKind}`, () => {
       (await database.db.select({ views: tools.views }).from(tools).where(eq(tools.id, id)))[0]
         ?.views;
     const before = await views("demo-0003");
-    const snapshot = await new Catalogue(database.db).reload();
+    const snapshot = await new SnapshotKeeper(database.db).reload();
     const counter = new ViewCounter(database.db, pino({ level: "silent" }));
     expect(recordView(snapshot, counter, "demo-0003")).toBe(true);
     expect(recordView(snapshot, counter, "demo-0003")).toBe(true);

@@ -14,7 +14,7 @@ import { listAdminTools } from "../../server/services/admin/list-admin-tools.ser
 import {
   importCatalogue,
   type ImportFile,
-} from "../../server/services/catalogue-files/import-catalogue.server";
+} from "../../server/services/import-export/import-catalogue.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // Issue 14: a NUL byte in the admin search or an import file is the client's mistake (a 400 or a

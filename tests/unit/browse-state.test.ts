@@ -5,7 +5,7 @@ import {
   DEFAULT_FILTERS,
   toggled,
   type BrowseFilters,
-} from "~/features/catalogue/browse-href";
+} from "~/features/browse/browse-href";
 import {
   clearSavedState,
   LOCAL_KEYS,
@@ -15,7 +15,7 @@ import {
   SNAPSHOT_KEY,
   findSnapshot,
   type BrowseSnapshot,
-} from "~/features/catalogue/browse-storage";
+} from "~/features/browse/browse-storage";
 import { debounce } from "~/lib/debounce";
 import { createToolCard } from "../factories";
 

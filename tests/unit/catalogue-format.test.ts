@@ -6,8 +6,8 @@ import {
   toCsvDocument,
   toJsonDocument,
   type FlatTool,
-} from "../../server/services/catalogue-files/catalogue-format.server";
-import { readCatalogueFile } from "../../server/services/catalogue-files/read-catalogue-file.server";
+} from "../../server/services/import-export/catalogue-format.server";
+import { readCatalogueFile } from "../../server/services/import-export/read-catalogue-file.server";
 
 const tool: FlatTool = {
   id: "t-1",

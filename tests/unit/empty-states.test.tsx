@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { SubcategorySidebar } from "~/features/catalogue/subcategory-sidebar";
+import { SubcategorySidebar } from "~/features/browse/subcategory-sidebar";
 import { HomePage, type HomePageProps } from "~/features/home/home-page";
 import type { CategoryEntry } from "~/lib/category-stats";
 import { createToolCard } from "../factories";

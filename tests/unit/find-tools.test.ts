@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toolQuerySchema, queryFromSearchParams } from "~/lib/tool-query";
-import { buildSnapshot } from "../../server/catalogue/snapshot.server";
+import { buildSnapshot } from "../../server/snapshot/snapshot.server";
 import { findTools } from "../../server/services/tools/find-tools.server";
 import { createToolCard } from "../factories";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildSnapshot } from "../../server/catalogue/snapshot.server";
+import { buildSnapshot } from "../../server/snapshot/snapshot.server";
 import { getHomeData } from "../../server/services/tools/get-home-data.server";
 import { createToolCard } from "../factories";
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { popularity } from "~/lib/search/relevance";
-import { Catalogue, snapshotOfRows } from "../../server/catalogue/catalogue.server";
-import { withCounts, type CountChange } from "../../server/catalogue/recount.server";
-import type { CatalogueSnapshot, FixedSort } from "../../server/catalogue/snapshot.server";
+import { SnapshotKeeper, snapshotOfRows } from "../../server/snapshot/snapshot-keeper.server";
+import { withCounts, type CountChange } from "../../server/snapshot/recount.server";
+import type { CatalogueSnapshot, FixedSort } from "../../server/snapshot/snapshot.server";
 import type { Database } from "../../server/db/client.server";
 import type { NewToolRow } from "../../server/db/schema";
 import { parseLiveEvent, type LiveEvent } from "../../server/live/live-events.server";
@@ -266,15 +266,15 @@ describe("withCounts", () => {
   });
 });
 
-describe("Catalogue.apply", () => {
+describe("SnapshotKeeper.apply", () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-  const catalogueOf = async () => {
+  const keeperOf = async () => {
     const db = { query: { tools: { findMany: async () => ROWS } } } as unknown as Database;
-    const catalogue = new Catalogue(db);
-    await catalogue.reload();
-    return catalogue;
+    const keeper = new SnapshotKeeper(db);
+    await keeper.reload();
+    return keeper;
   };
   const like = (id: number, toolId: string, likesTotal: number): LiveEvent => ({
     id,
@@ -286,10 +286,10 @@ describe("Catalogue.apply", () => {
   });
 
   it("applies queued events together on flushCounts, the latest count winning", async () => {
-    const catalogue = await catalogueOf();
-    const loaded = catalogue.snapshot;
-    catalogue.apply(like(1, "golf", 60));
-    catalogue.apply({
+    const keeper = await keeperOf();
+    const loaded = keeper.snapshot;
+    keeper.apply(like(1, "golf", 60));
+    keeper.apply({
       id: 2,
       type: "views",
       counts: [
@@ -298,11 +298,11 @@ describe("Catalogue.apply", () => {
         ["gone", 5],
       ],
     });
-    catalogue.apply(like(3, "golf", 61));
-    expect(catalogue.snapshot).toBe(loaded);
+    keeper.apply(like(3, "golf", 61));
+    expect(keeper.snapshot).toBe(loaded);
 
-    catalogue.flushCounts();
-    const after = catalogue.snapshot;
+    keeper.flushCounts();
+    const after = keeper.snapshot;
     expect(after).not.toBe(loaded);
     expect(after.byId.get("golf")).toMatchObject({ likesTotal: 61, views: 70 });
     expect(after.byId.get("alpha")).toMatchObject({ likesTotal: 50, views: 20_000 });
@@ -310,20 +310,20 @@ describe("Catalogue.apply", () => {
     expect(ids(after.topTools)).toEqual(["golf", "alpha", "bravo", "charlie", "delta"]);
 
     // Nothing queued: a flush keeps the snapshot.
-    catalogue.flushCounts();
-    expect(catalogue.snapshot).toBe(after);
+    keeper.flushCounts();
+    expect(keeper.snapshot).toBe(after);
   });
 
   it("applies queued events by itself within 100 ms", async () => {
-    const catalogue = await catalogueOf();
+    const keeper = await keeperOf();
     vi.useFakeTimers();
-    const loaded = catalogue.snapshot;
-    catalogue.apply(like(1, "foxtrot", 45));
+    const loaded = keeper.snapshot;
+    keeper.apply(like(1, "foxtrot", 45));
     vi.advanceTimersByTime(99);
-    expect(catalogue.snapshot).toBe(loaded);
+    expect(keeper.snapshot).toBe(loaded);
     vi.advanceTimersByTime(1);
-    expect(catalogue.snapshot.byId.get("foxtrot")!.likesTotal).toBe(45);
-    expect(ids(catalogue.snapshot.sorted["Most Liked"]).slice(0, 3)).toEqual([
+    expect(keeper.snapshot.byId.get("foxtrot")!.likesTotal).toBe(45);
+    expect(ids(keeper.snapshot.sorted["Most Liked"]).slice(0, 3)).toEqual([
       "alpha",
       "foxtrot",
       "bravo",

@@ -5,9 +5,9 @@ import { adminToolsQuerySchema } from "~/lib/admin-tools-query";
 import { importQuerySchema, markdownPreviewSchema } from "~/lib/catalogue-import";
 import { isPlainText, plainText, shownText } from "~/lib/plain-text";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { EMPTY_TOOL_INPUT, toFormValues, toolInputSchema } from "~/lib/tool-form";
+import { EMPTY_TOOL_INPUT, toFormValues, toolInputSchema } from "~/lib/tool-input";
 import { toolQuerySchema } from "~/lib/tool-query";
-import { readListingQuery } from "~/features/catalogue/listing-query.server";
+import { readListingQuery } from "~/features/browse/listing-query.server";
 import type { AppServices } from "../../server/services.server";
 
 // Issue 14: text holding control characters is refused at every boundary with a 400, never

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOCAL_KEYS, SNAPSHOT_KEY } from "~/features/catalogue/browse-storage";
+import { LOCAL_KEYS, SNAPSHOT_KEY } from "~/features/browse/browse-storage";
 import * as constants from "~/lib/constants";
 import { MAX_POPULARITY, popularity, relevance } from "~/lib/search/relevance";
 

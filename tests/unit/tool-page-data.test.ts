@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toolBreadcrumbs } from "~/lib/paths";
 import { toolJsonLd, toolSocialMeta } from "~/lib/tool-structured-data";
 import { TOOL_DEFAULTS, type ToolDetail } from "~/lib/tool";
-import { buildSnapshot } from "../../server/catalogue/snapshot.server";
+import { buildSnapshot } from "../../server/snapshot/snapshot.server";
 import { findRelatedTools } from "../../server/services/tools/find-related-tools.server";
 import { resolveToolAlias } from "../../server/services/tools/resolve-tool-alias.server";
 import { createToolCard } from "../factories";

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { deleteAccountSchema } from "../account-forms";
 import type { bulkDeleteSchema, bulkStatusSchema } from "../admin-tools-query";
 import type { markdownPreviewSchema } from "../catalogue-import";
-import type { toolEditSchema } from "../tool-form";
+import type { toolEditSchema } from "../tool-input";
 import type {
   AdminMe,
   LikeState,

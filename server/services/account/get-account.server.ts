@@ -1,6 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { ToolCard } from "~/lib/tool";
-import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
+import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 import type { Database } from "../../db/client.server";
 import { authAccounts, authSessions, userProfiles } from "../../db/schema";
 import { listLikedToolIds } from "../likes/list-liked-tool-ids.server";

@@ -3,7 +3,7 @@ import type { Logger } from "../../logger.server";
 import { storeToolImage } from "../../media/tool-images.server";
 import type { AdminToolsQuery } from "~/lib/admin-tools-query";
 import type { ToolStatus } from "~/lib/constants";
-import type { ToolInput } from "~/lib/tool-form";
+import type { ToolInput } from "~/lib/tool-input";
 import { renderMarkdown } from "../tools/render-markdown.server";
 import { setToolsStatus } from "./change-tools.server";
 import type { Actor } from "./record-admin-action.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { toolPath } from "~/lib/paths";
 import { isToolId } from "~/lib/tool";
-import type { EditableTool } from "~/lib/tool-form";
+import type { EditableTool } from "~/lib/tool-input";
 import type { Database } from "../../db/client.server";
 import { tools } from "../../db/schema";
 import { rowToInput } from "./tool-input-rows.server";

@@ -1,5 +1,5 @@
 import { asc, isNotNull, sql } from "drizzle-orm";
-import type { TaxonomySuggestion } from "~/lib/tool-form";
+import type { TaxonomySuggestion } from "~/lib/tool-input";
 import type { Database } from "../../db/client.server";
 import { tools } from "../../db/schema";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { toolPath } from "~/lib/paths";
 import { slugify, uniqueSlug } from "~/lib/slug";
-import type { ToolInput } from "~/lib/tool-form";
+import type { ToolInput } from "~/lib/tool-input";
 import type { Database, Transaction } from "../../db/client.server";
 import { tools } from "../../db/schema";
 import { AppError } from "../../errors.server";
@@ -109,7 +109,7 @@ export async function updateTool(
 
 /**
  * A category or subcategory whose address is already a tool's would hide that tool's page
- * (resolveCataloguePath reads a listing first): such a name is refused.
+ * (resolveCategoryPath reads a listing first): such a name is refused.
  */
 async function assertListingSlugsFree(tx: Transaction, input: ToolInput) {
   const fields = { category: input.category, subCategory: input.subCategory };

@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.server";
 import type { Logger } from "../../logger.server";
 import { removeUnusedImages } from "../../media/tool-images.server";
-import type { ToolInput } from "~/lib/tool-form";
+import type { ToolInput } from "~/lib/tool-input";
 import { deleteTools } from "./change-tools.server";
 import type { Actor } from "./record-admin-action.server";
 import { updateTool, type SavedTool } from "./save-tool.server";

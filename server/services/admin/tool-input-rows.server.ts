@@ -1,5 +1,5 @@
 import { slugify } from "~/lib/slug";
-import { EMPTY_TOOL_INPUT, type ToolInput } from "~/lib/tool-form";
+import { EMPTY_TOOL_INPUT, type ToolInput } from "~/lib/tool-input";
 import type { Database, Transaction } from "../../db/client.server";
 import { tools, type NewToolRow, type ToolRow } from "../../db/schema";
 import { UNCATEGORIZED_SEGMENT } from "~/lib/constants";
@@ -71,7 +71,7 @@ export function changedColumns(row: ToolRow, columns: WrittenColumns): (keyof Wr
 /**
  * Every slug a new tool may not take: other tools' slugs, and the category and subcategory
  * slugs of the whole catalogue (a tool address must never shadow a listing; see
- * resolveCataloguePath), whatever the tools' status.
+ * resolveCategoryPath), whatever the tools' status.
  */
 export function takenSlugsOf(
   rows: Iterable<Pick<ToolRow, "slug" | "category" | "subCategory">>,

@@ -4,7 +4,7 @@ import { ALL_CATEGORIES, MIN_SEARCH_LENGTH, type SortOption } from "~/lib/consta
 import { searchDocuments } from "~/lib/search/search-index";
 import type { ToolCard } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
-import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
+import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 
 /** The tools the search matches (at most 1000, spec 5), in the wanted order. */
 function searchedInOrder(

@@ -1,7 +1,7 @@
 import type { CategoryEntry } from "~/lib/category-stats";
 import { FEATURED_TOOL_COUNT, RECENTLY_ADDED_LIMIT, TOP_TOOLS_LIMIT } from "~/lib/constants";
 import type { ToolCard } from "~/lib/tool";
-import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
+import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 
 export interface HomeData {
   taxonomy: readonly CategoryEntry[];

@@ -1,4 +1,4 @@
-import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
+import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 import type { ViewCounter } from "./view-counter.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { ToolStatus } from "~/lib/constants";
 import { TOOL_DEFAULTS, safeWebsiteUrl, type ToolCard, type ToolDetail } from "~/lib/tool";
-import type { ToolSearchText } from "../../catalogue/snapshot.server";
+import type { ToolSearchText } from "../../snapshot/snapshot.server";
 import type { ToolRow } from "../../db/schema";
 
 export const toolCardColumns = {

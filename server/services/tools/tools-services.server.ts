@@ -1,4 +1,4 @@
-import type { Catalogue } from "../../catalogue/catalogue.server";
+import type { SnapshotKeeper } from "../../snapshot/snapshot-keeper.server";
 import type { Database } from "../../db/client.server";
 import { DEMO_FEATURED_TOOL_IDS } from "../../seed/demo-catalogue.server";
 import type { ToolQuery } from "~/lib/tool-query";
@@ -9,36 +9,36 @@ import { getListing } from "./get-listing.server";
 import { getToolDetail } from "./get-tool-detail.server";
 import { getToolPage } from "./get-tool-page.server";
 import { recordView } from "./record-view.server";
-import { resolveCataloguePath } from "./resolve-catalogue-path.server";
+import { resolveCategoryPath } from "./resolve-category-path.server";
 import { resolveToolAlias } from "./resolve-tool-alias.server";
 import type { ViewCounter } from "./view-counter.server";
 
 /** Browsing the directory: the home page, listings, search, tool pages and their views. */
 export function createToolsServices({
   db,
-  catalogue,
+  snapshotKeeper,
   views,
   featuredIds,
 }: {
   db: Database;
-  catalogue: Catalogue;
+  snapshotKeeper: SnapshotKeeper;
   views: ViewCounter;
   /** The home page's featured tools (FEATURED_TOOL_IDS); the demo's when none are set. */
   featuredIds: readonly string[] | undefined;
 }) {
   const featured = featuredIds ?? DEMO_FEATURED_TOOL_IDS;
   return {
-    findTools: (query: ToolQuery) => findTools(catalogue.snapshot, query),
-    getListing: (query: ToolQuery) => getListing(catalogue.snapshot, query),
-    getHomeData: () => getHomeData(catalogue.snapshot, featured),
-    getTaxonomy: () => catalogue.snapshot.taxonomy,
-    resolveCataloguePath: (segments: readonly string[]) =>
-      resolveCataloguePath(catalogue.snapshot, segments),
+    findTools: (query: ToolQuery) => findTools(snapshotKeeper.snapshot, query),
+    getListing: (query: ToolQuery) => getListing(snapshotKeeper.snapshot, query),
+    getHomeData: () => getHomeData(snapshotKeeper.snapshot, featured),
+    getTaxonomy: () => snapshotKeeper.snapshot.taxonomy,
+    resolveCategoryPath: (segments: readonly string[]) =>
+      resolveCategoryPath(snapshotKeeper.snapshot, segments),
     getToolDetail: (id: string) => getToolDetail(db, id),
     getToolPage: (id: string) => getToolPage(db, id),
-    findRelatedTools: (id: string) => findRelatedTools(catalogue.snapshot, id),
+    findRelatedTools: (id: string) => findRelatedTools(snapshotKeeper.snapshot, id),
     resolveToolAlias: (segments: readonly string[]) =>
-      resolveToolAlias(catalogue.snapshot, segments),
-    recordView: (id: string) => recordView(catalogue.snapshot, views, id),
+      resolveToolAlias(snapshotKeeper.snapshot, segments),
+    recordView: (id: string) => recordView(snapshotKeeper.snapshot, views, id),
   };
 }

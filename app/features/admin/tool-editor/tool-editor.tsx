@@ -18,7 +18,7 @@ import {
   type EditableTool,
   type TaxonomySuggestion,
   type ToolFormValues,
-} from "~/lib/tool-form";
+} from "~/lib/tool-input";
 import { InputField, LengthHint, ListField, SelectField, TextAreaField } from "./fields";
 import { ImageField } from "./image-field";
 import { MarkdownField } from "./markdown-field";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { EMPTY_TOOL_INPUT, toFormValues, toolInputSchema } from "~/lib/tool-form";
+import { EMPTY_TOOL_INPUT, toFormValues, toolInputSchema } from "~/lib/tool-input";
 
 // Issue 7: one schema checks a tool in the form, the API and every import row.
 

@@ -1,15 +1,15 @@
 import type { MetaDescriptor } from "react-router";
-import { BrowsePage } from "~/features/catalogue/browse-page";
+import { BrowsePage } from "~/features/browse/browse-page";
 import { ToolPage } from "~/features/tool-page/tool-page";
 import { pageTitle, toolMeta } from "~/lib/seo";
 import { toolJsonLd, toolSocialMeta } from "~/lib/tool-structured-data";
-import type { loadCataloguePage } from "./catalogue-page.server";
+import type { loadCategoryPathPage } from "./category-path.server";
 
-// Meta and view of the pages under /ai-tools/{category}/… (see catalogue-page.server.ts).
+// Meta and view of the pages under /ai-tools/{category}/… (see category-path.server.ts).
 
-type CataloguePageData = Awaited<ReturnType<typeof loadCataloguePage>>;
+type CategoryPathData = Awaited<ReturnType<typeof loadCategoryPathPage>>;
 
-export function cataloguePageMeta(loaderData: CataloguePageData | undefined): MetaDescriptor[] {
+export function categoryPathMeta(loaderData: CategoryPathData | undefined): MetaDescriptor[] {
   if (!loaderData) return [{ title: pageTitle("Page not found") }];
   const canonical = { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl };
   if (loaderData.kind === "tool") {
@@ -32,7 +32,7 @@ export function cataloguePageMeta(loaderData: CataloguePageData | undefined): Me
   ];
 }
 
-export function CataloguePageView({ loaderData }: { loaderData: CataloguePageData }) {
+export function CategoryPathView({ loaderData }: { loaderData: CategoryPathData }) {
   if (loaderData.kind === "tool") {
     return (
       <ToolPage

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { toolPath, categoryPath, subCategoryPath } from "~/lib/paths";
 import { uniqueSlug } from "~/lib/slug";
-import { buildSnapshot } from "../../server/catalogue/snapshot.server";
+import { buildSnapshot } from "../../server/snapshot/snapshot.server";
 import {
   reservedSlugs,
-  resolveCataloguePath,
-} from "../../server/services/tools/resolve-catalogue-path.server";
+  resolveCategoryPath,
+} from "../../server/services/tools/resolve-category-path.server";
 import { createToolCard } from "../factories";
 
 const withSub = createToolCard({
@@ -46,58 +46,56 @@ describe("tool paths (spec 2 routes)", () => {
   });
 });
 
-describe("resolveCataloguePath", () => {
+describe("resolveCategoryPath", () => {
   it("resolves a category listing", () => {
-    expect(resolveCataloguePath(snapshot, ["marketing"])).toMatchObject({
+    expect(resolveCategoryPath(snapshot, ["marketing"])).toMatchObject({
       kind: "category",
       category: { name: "Marketing" },
     });
   });
   it("resolves /{category}/{x} to a subcategory listing when x is a subcategory", () => {
-    expect(resolveCataloguePath(snapshot, ["marketing", "seo"])).toMatchObject({
+    expect(resolveCategoryPath(snapshot, ["marketing", "seo"])).toMatchObject({
       kind: "subcategory",
       subCategory: { name: "SEO" },
     });
   });
   it("resolves /{category}/{x} to a tool without subcategory otherwise", () => {
-    expect(resolveCataloguePath(snapshot, ["marketing", "brief-mind"])).toEqual({
+    expect(resolveCategoryPath(snapshot, ["marketing", "brief-mind"])).toEqual({
       kind: "tool",
       tool: noSub,
     });
   });
   it("resolves the three-segment tool route and the uncategorized route", () => {
-    expect(resolveCataloguePath(snapshot, ["marketing", "seo", "quill-ai"])).toEqual({
+    expect(resolveCategoryPath(snapshot, ["marketing", "seo", "quill-ai"])).toEqual({
       kind: "tool",
       tool: withSub,
     });
-    expect(resolveCataloguePath(snapshot, ["uncategorized", "orbit-q"])).toEqual({
+    expect(resolveCategoryPath(snapshot, ["uncategorized", "orbit-q"])).toEqual({
       kind: "tool",
       tool: noCategory,
     });
   });
   it("sends a tool reached at any other address to its canonical URL", () => {
     const moved = (to: string) => ({ kind: "moved", to });
-    expect(resolveCataloguePath(snapshot, ["sales", "brief-mind"])).toEqual(moved(toolPath(noSub)));
-    expect(resolveCataloguePath(snapshot, ["marketing", "quill-ai"])).toEqual(
+    expect(resolveCategoryPath(snapshot, ["sales", "brief-mind"])).toEqual(moved(toolPath(noSub)));
+    expect(resolveCategoryPath(snapshot, ["marketing", "quill-ai"])).toEqual(
       moved(toolPath(withSub)),
     );
-    expect(resolveCataloguePath(snapshot, ["uncategorized", "quill-ai"])).toEqual(
+    expect(resolveCategoryPath(snapshot, ["uncategorized", "quill-ai"])).toEqual(
       moved(toolPath(withSub)),
     );
-    expect(resolveCataloguePath(snapshot, ["marketing", "nope", "quill-ai"])).toEqual(
+    expect(resolveCategoryPath(snapshot, ["marketing", "nope", "quill-ai"])).toEqual(
       moved(toolPath(withSub)),
     );
-    expect(resolveCataloguePath(snapshot, ["gone", "orbit-q"])).toEqual(
-      moved(toolPath(noCategory)),
-    );
+    expect(resolveCategoryPath(snapshot, ["gone", "orbit-q"])).toEqual(moved(toolPath(noCategory)));
   });
   it("finds nothing for unknown categories, unknown tools and over-long paths", () => {
-    expect(resolveCataloguePath(snapshot, ["nope"]).kind).toBe("not-found");
-    expect(resolveCataloguePath(snapshot, ["marketing", "no-such-tool"]).kind).toBe("not-found");
-    expect(resolveCataloguePath(snapshot, ["marketing", "seo", "no-such-tool"]).kind).toBe(
+    expect(resolveCategoryPath(snapshot, ["nope"]).kind).toBe("not-found");
+    expect(resolveCategoryPath(snapshot, ["marketing", "no-such-tool"]).kind).toBe("not-found");
+    expect(resolveCategoryPath(snapshot, ["marketing", "seo", "no-such-tool"]).kind).toBe(
       "not-found",
     );
-    expect(resolveCataloguePath(snapshot, ["marketing", "seo", "quill-ai", "x"]).kind).toBe(
+    expect(resolveCategoryPath(snapshot, ["marketing", "seo", "quill-ai", "x"]).kind).toBe(
       "not-found",
     );
   });
@@ -114,8 +112,8 @@ describe("resolveCataloguePath", () => {
     const withClash = buildSnapshot([...snapshot.tools, clash]);
 
     expect(clash.slug).not.toBe("seo");
-    expect(resolveCataloguePath(withClash, ["marketing", "seo"]).kind).toBe("subcategory");
+    expect(resolveCategoryPath(withClash, ["marketing", "seo"]).kind).toBe("subcategory");
     const segments = toolPath(clash).split("/").slice(2);
-    expect(resolveCataloguePath(withClash, segments)).toEqual({ kind: "tool", tool: clash });
+    expect(resolveCategoryPath(withClash, segments)).toEqual({ kind: "tool", tool: clash });
   });
 });

@@ -2,9 +2,9 @@ import { UNCATEGORIZED_SEGMENT } from "~/lib/constants";
 import type { CategoryEntry, TaxonomyEntry } from "~/lib/category-stats";
 import { toolPath } from "~/lib/paths";
 import type { ToolCard } from "~/lib/tool";
-import type { CatalogueSnapshot } from "../../catalogue/snapshot.server";
+import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 
-export type CataloguePage =
+export type CategoryPathPage =
   | { kind: "category"; category: CategoryEntry }
   | { kind: "subcategory"; category: CategoryEntry; subCategory: TaxonomyEntry }
   | { kind: "tool"; tool: ToolCard }
@@ -14,7 +14,7 @@ export type CataloguePage =
 const NOT_FOUND = { kind: "not-found" } as const;
 
 /** Where a tool slug that was reached at the wrong address lives, if it names a tool at all. */
-function movedTool(snapshot: CatalogueSnapshot, slug: string | undefined): CataloguePage {
+function movedTool(snapshot: CatalogueSnapshot, slug: string | undefined): CategoryPathPage {
   const tool = slug ? snapshot.bySlug.get(slug) : undefined;
   return tool ? { kind: "moved", to: toolPath(tool) } : NOT_FOUND;
 }
@@ -24,7 +24,7 @@ function toolAt(
   slug: string,
   categoryName: string | null,
   subCategoryName: string | null,
-): CataloguePage {
+): CategoryPathPage {
   const tool = snapshot.bySlug.get(slug);
   if (tool && tool.category === categoryName && tool.subCategory === subCategoryName) {
     return { kind: "tool", tool };
@@ -40,10 +40,10 @@ function toolAt(
  * tool slugs never take a listing's slug (see uniqueSlug), so the two cannot collide. A tool
  * reached at any other address is "moved" to its canonical one.
  */
-export function resolveCataloguePath(
+export function resolveCategoryPath(
   snapshot: CatalogueSnapshot,
   segments: readonly string[],
-): CataloguePage {
+): CategoryPathPage {
   const [categorySlug, second, third, ...rest] = segments;
   if (!categorySlug || rest.length > 0) return NOT_FOUND;
 

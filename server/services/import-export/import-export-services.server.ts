@@ -6,7 +6,7 @@ import { importCatalogue, type ImportFile } from "./import-catalogue.server";
 import { listImportJobs } from "./list-import-jobs.server";
 
 /** Importing and exporting the whole catalogue as JSON or CSV files (issue 7). */
-export function createCatalogueFilesServices({ db }: { db: Database }) {
+export function createImportExportServices({ db }: { db: Database }) {
   return {
     importCatalogue: (
       actor: Actor,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { shownText } from "~/lib/plain-text";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { toolInputSchema, type ToolInput } from "~/lib/tool-form";
+import { toolInputSchema, type ToolInput } from "~/lib/tool-input";
 import type { NewToolRow, ToolRow } from "../../db/schema";
 import { newToolId } from "../admin/save-tool.server";
 import {

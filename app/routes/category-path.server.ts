@@ -1,11 +1,11 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { readListingQuery } from "~/features/catalogue/listing-query.server";
+import { readListingQuery } from "~/features/browse/listing-query.server";
 import { BROWSE_PATH, categoryPath, subCategoryPath, toolPath } from "~/lib/paths";
 
 // The pages under /ai-tools/{category}/…: a category listing, a subcategory listing or a tool page,
 // whichever the path resolves to (spec 2 routes). Shared by the three route modules' loaders.
 
-export async function loadCataloguePage(
+export async function loadCategoryPathPage(
   request: Request,
   context: AppLoadContext,
   segments: string[],
@@ -16,7 +16,7 @@ export async function loadCataloguePage(
   if (segments.some((segment) => segment !== segment.toLowerCase())) {
     throw redirect(`${url.pathname.toLowerCase()}${url.search}`, 301);
   }
-  const page = services.resolveCataloguePath(segments);
+  const page = services.resolveCategoryPath(segments);
   const canonicalUrl = (path: string) => new URL(path, context.appUrl).href;
   switch (page.kind) {
     case "category": {

@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { countCategories } from "~/lib/category-stats";
-import { Catalogue } from "../../server/catalogue/catalogue.server";
+import { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
 import type { Database, DatabaseHandle } from "../../server/db/client.server";
 import { tools } from "../../server/db/schema";
 import { LIVE_CHANNEL, parseLiveEvent } from "../../server/live/live-events.server";
 
 /** A catalogue that follows the database's live events, as an app server's does. */
-export async function followCatalogue(database: DatabaseHandle) {
-  const catalogue = new Catalogue(database.db);
-  await catalogue.reload();
+export async function followSnapshot(database: DatabaseHandle) {
+  const keeper = new SnapshotKeeper(database.db);
+  await keeper.reload();
   const stop = await database.listen(LIVE_CHANNEL, (payload) => {
     const event = parseLiveEvent(payload);
-    if (event) catalogue.apply(event);
+    if (event) keeper.apply(event);
   });
-  return { catalogue, stop };
+  return { keeper, stop };
 }
 
 /** Category statistics counted straight from the table, to compare a snapshot's with. */

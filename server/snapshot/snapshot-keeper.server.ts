@@ -18,7 +18,7 @@ const COUNT_BATCH_MS = 100;
 const RELOAD_BATCH_MS = 50;
 
 /** Holds the current snapshot of the online catalogue and rebuilds it on demand. */
-export class Catalogue {
+export class SnapshotKeeper {
   #snapshot: CatalogueSnapshot = buildSnapshot([]);
   #pendingCounts = new Map<string, CountChange>();
   #countTimer: ReturnType<typeof setTimeout> | undefined;
