@@ -2,16 +2,10 @@ import { useEffect, useState } from "react";
 import { setToolLike } from "~/lib/api/client";
 import { useViewer } from "~/lib/auth/use-viewer";
 import { INLINE_ERROR_CLEAR_MS, LIKE_ERROR_TOAST_MS, LIKE_TOAST_MS } from "~/lib/constants";
-import {
-  LIKE_ADDED,
-  LIKE_FAILED_INLINE,
-  LIKE_FAILED_TOAST,
-  LIKE_INVALID,
-  LIKE_NEEDS_VERIFIED_EMAIL,
-  LIKE_REMOVED,
-} from "~/lib/messages";
+import { LIKE_ADDED, LIKE_FAILED_INLINE, LIKE_FAILED_TOAST, LIKE_REMOVED } from "~/lib/messages";
 import { formatCount } from "~/lib/tool";
 import { useAuthPrompt } from "./auth-prompt";
+import { likeRefusalOf } from "./likes/like-refusal";
 import { useLikeStore, useToolLike } from "./likes/live-likes";
 import { useToast } from "./toast";
 
@@ -41,20 +35,13 @@ export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
   }, [inlineError]);
 
   async function toggle() {
-    if (!viewer) {
+    const refusal = likeRefusalOf(viewer, toolId);
+    if (refusal?.kind === "sign-in") {
       openAuth("signin");
       return;
     }
-    if (!viewer.id || !toolId) {
-      toast({ message: LIKE_INVALID, tone: "error", durationMs: LIKE_ERROR_TOAST_MS });
-      return;
-    }
-    if (!viewer.emailVerified) {
-      toast({
-        message: LIKE_NEEDS_VERIFIED_EMAIL,
-        action: { label: "Verify email", href: "/verify-email" },
-        durationMs: INLINE_ERROR_CLEAR_MS,
-      });
+    if (refusal) {
+      toast(refusal.toast);
       return;
     }
     if (isPending) return;
