@@ -12,6 +12,24 @@ export function LengthHint({ length, recommended }: { length: number; recommende
   );
 }
 
+/** What every field's control shares: its id, value, change handler and error wiring. */
+function controlProps(
+  id: string,
+  value: string,
+  onValue: (value: string) => void,
+  hint: React.ReactNode,
+  error: string | undefined,
+) {
+  return {
+    id,
+    value,
+    onChange: (event: React.ChangeEvent<{ value: string }>) => onValue(event.target.value),
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(id, hint, error),
+    className: INPUT_CLASS,
+  };
+}
+
 interface InputFieldProps extends Omit<
   React.InputHTMLAttributes<HTMLInputElement>,
   "id" | "onChange"
@@ -35,15 +53,7 @@ export function InputField({
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
-      <input
-        id={id}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={INPUT_CLASS}
-        {...input}
-      />
+      <input {...controlProps(id, value, onValue, hint, error)} {...input} />
     </FieldFrame>
   );
 }
@@ -73,14 +83,9 @@ export function TextAreaField({
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
       <textarea
-        id={id}
         rows={rows}
-        value={value}
         maxLength={maxLength}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        className={INPUT_CLASS}
+        {...controlProps(id, value, onValue, hint, error)}
       />
     </FieldFrame>
   );
@@ -106,14 +111,7 @@ export function SelectField({
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} className={className}>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, null, error)}
-        className={INPUT_CLASS}
-      >
+      <select {...controlProps(id, value, onValue, null, error)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
