@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import type { ToolRow } from "../server/db/schema";
+import { CSV_LINE_BREAKS } from "../server/services/import-export/read-catalogue-file.server";
 import type {
   toolCardColumns,
   toolSearchColumns,
@@ -61,6 +62,7 @@ export function readToolsCsv(path: string): BenchToolRow[] {
     bom: true,
     relax_column_count: true,
     relax_quotes: true,
+    record_delimiter: CSV_LINE_BREAKS,
     skip_empty_lines: true,
   });
   const positions = columnPositions(headers ?? []);

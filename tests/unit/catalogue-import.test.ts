@@ -68,10 +68,42 @@ describe("parseCsv", () => {
     });
   });
 
+  it("ends a record at CRLF, LF or a lone CR wherever each appears in the file", () => {
+    expect(parseCsv("name,category\r\nA,x\nB,y\n")).toEqual([
+      ["name", "category"],
+      ["A", "x"],
+      ["B", "y"],
+    ]);
+    expect(parseCsv("name,category\nA,x\r\nB,y\r\n")).toEqual([
+      ["name", "category"],
+      ["A", "x"],
+      ["B", "y"],
+    ]);
+    expect(parseCsv("name\r\nA\rB\nC\r")).toEqual([["name"], ["A"], ["B"], ["C"]]);
+  });
+
+  it("numbers rows and names an unclosed quote's line across mixed line endings", () => {
+    expect(csvRows("name\r\nA\n\r\nB\rC\n").map((row) => [row.number, row.values.name])).toEqual([
+      [2, "A"],
+      [4, "B"],
+      [5, "C"],
+    ]);
+    expect(parseCsv('name\nA\r\n"open\n')).toEqual({
+      error: "A quoted value that starts on line 3 never ends.",
+    });
+  });
+
   it("keeps a quote inside an unquoted value as text", () => {
     expect(parseCsv('name,pricing.amount\nThe "Best" Tool,10"\n')).toEqual([
       ["name", "pricing.amount"],
       ['The "Best" Tool', '10"'],
+    ]);
+  });
+
+  it("keeps a value with text after its closing quote as the file wrote it, quotes included", () => {
+    expect(parseCsv('name,category\n"a"b,x\n')).toEqual([
+      ["name", "category"],
+      ['"a"b', "x"],
     ]);
   });
 });

@@ -23,11 +23,14 @@ export const MAX_IMPORT_ROWS = 50_000;
 /** Column names an import understands: the export's, and `slug` to match on. */
 const KNOWN_COLUMNS = new Set<string>([...EXPORT_COLUMNS, "slug"]);
 const LIST_COLUMNS = new Set(["hashtags", "keyFeatures"]);
+/** Files edited on several systems mix line breaks; each of these ends a record anywhere. */
+export const CSV_LINE_BREAKS = ["\r\n", "\n", "\r"];
 
 /**
  * RFC 4180 records (a blank line is a record of one empty field): quoted fields may hold commas,
  * doubled quotes and line breaks. Rows may differ in length (the plan names such a row), and a
- * quote inside an unquoted value is kept as text, as spreadsheets do.
+ * quote inside an unquoted value is kept as text, as spreadsheets do; so is a value with text after
+ * its closing quote (`"a"b` stays `"a"b`).
  */
 export function parseCsv(text: string): string[][] | { error: string } {
   const records: string[][] = [];
@@ -35,6 +38,8 @@ export function parseCsv(text: string): string[][] | { error: string } {
     parse(text, {
       relax_column_count: true,
       relax_quotes: true,
+      // csv-parse would otherwise keep the first line break it meets and split on that one only.
+      record_delimiter: CSV_LINE_BREAKS,
       skip_empty_lines: false,
       on_record: (record: string[]) => {
         records.push(record);
