@@ -41,7 +41,7 @@ export class AppError extends Error {
   }
 
   static fromZod(error: ZodError, message = "Some values are not valid."): AppError {
-    return new AppError("INVALID", message, fieldErrorsOf(error));
+    return new AppError("INVALID", message, fieldErrorsOf(error, { keepItemIndex: true }));
   }
 
   toJSON() {

@@ -64,6 +64,21 @@ describe(`control characters at the admin API on ${databaseKind}`, () => {
     expect((await fetch(`${base}/tools?search=demo`)).status).toBe(200);
   });
 
+  it("answers 400 naming the list item for a NUL in the third id of a bulk status change", async () => {
+    const response = await fetch(`${base}/tools/status`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        ids: ["demo-0001", "demo-0002", "demo-\u00000003"],
+        status: "offline",
+      }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: { code: string; fields: object } };
+    expect(body.error.code).toBe("INVALID");
+    expect(Object.keys(body.error.fields)).toEqual(["ids.2"]);
+  });
+
   it("rejects an imported row whose name holds a NUL, and records the job", async () => {
     for (const dryRun of ["1", "0"]) {
       const response = await fetch(`${base}/import?format=csv&name=tools.csv&dryRun=${dryRun}`, {

@@ -25,6 +25,17 @@ describe("fieldErrorsOf", () => {
     });
   });
 
+  it("keys a list item's message by its own path when asked, as the API's error body does", () => {
+    expect(
+      fieldErrorsOf(
+        problemsOf({ name: "ok", pricing: { model: "Free" }, hashtags: ["ok", "long"] }),
+        {
+          keepItemIndex: true,
+        },
+      ),
+    ).toEqual({ "hashtags.1": "Each hashtag is short." });
+  });
+
   it("files a problem with the whole value under _", () => {
     expect(fieldErrorsOf(problemsOf("not an object"))).toEqual({ _: expect.any(String) });
   });
