@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toolQueryParams } from "~/lib/tool-query";
 import {
-  apiToolsUrl,
   browseHref,
   DEFAULT_FILTERS,
   toggled,
@@ -67,7 +67,13 @@ describe("browse addresses", () => {
     );
   });
   it("asks the API for the next page of the same listing", () => {
-    expect(apiToolsUrl(marketing, 21, 9)).toBe(
+    const nextPage = {
+      ...marketing,
+      subcategory: [...marketing.subcategory],
+      offset: 21,
+      limit: 9,
+    };
+    expect(`/api/tools?${toolQueryParams(nextPage).toString()}`).toBe(
       "/api/tools?subcategory=SEO&subcategory=Email+Marketing&search=growth&sort=Rating&pricing=Free&category=Marketing&offset=21&limit=9",
     );
   });

@@ -1,5 +1,6 @@
 import { ALL_CATEGORIES, type PricingFilter, type SortOption } from "~/lib/constants";
 import { BROWSE_PATH, categoryPath, subCategoryPath } from "~/lib/paths";
+import { toolQueryParams } from "~/lib/tool-query";
 
 /** The filters a person sets on the browse page (spec 4 Browse filters). */
 export interface BrowseFilters {
@@ -30,12 +31,11 @@ export function isDefault(filters: BrowseFilters): boolean {
 
 /** Query parameters for the filters other than the category (DESIGN.md 4: the URL is the state). */
 export function filterParams(filters: BrowseFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const name of filters.subcategory) params.append("subcategory", name);
-  if (filters.search.trim()) params.set("search", filters.search.trim());
-  if (filters.sort) params.set("sort", filters.sort);
-  if (filters.pricing !== "All Pricing") params.set("pricing", filters.pricing);
-  return params;
+  return toolQueryParams({
+    ...filters,
+    subcategory: [...filters.subcategory],
+    category: undefined,
+  });
 }
 
 /** Where a listing lives: its page, and the filters left for the query. */
@@ -77,19 +77,6 @@ export function browseHref(
   if (options.limit !== undefined) params.set("limit", String(options.limit));
   const text = params.toString();
   return text ? `${path}?${text}` : path;
-}
-
-/** GET /api/tools parameters for the next page of this listing. */
-export function apiToolsUrl(
-  filters: BrowseFilters,
-  offset: number,
-  limit: number,
-): `/api/tools?${string}` {
-  const params = filterParams(filters);
-  if (filters.category !== ALL_CATEGORIES) params.set("category", filters.category);
-  params.set("offset", String(offset));
-  params.set("limit", String(limit));
-  return `/api/tools?${params.toString()}`;
 }
 
 /** Adds the subcategory if absent, removes it if present. */

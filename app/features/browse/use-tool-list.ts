@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { findTools } from "~/lib/api/client";
 import { LOAD_MORE_STEP } from "~/lib/constants";
 import type { ToolCard } from "~/lib/tool";
-import { apiToolsUrl, type BrowseFilters } from "./browse-href";
+import type { BrowseFilters } from "./browse-href";
 
 interface ListState {
   /** The listing this state belongs to; another listing starts again from the server's page. */
@@ -51,7 +51,12 @@ export function useToolList(
     setState((state) => (state.key === key ? { ...state, status: "loading" } : state));
     try {
       const page = await findTools(
-        apiToolsUrl(filters, tools.length, LOAD_MORE_STEP),
+        {
+          ...filters,
+          subcategory: [...filters.subcategory],
+          offset: tools.length,
+          limit: LOAD_MORE_STEP,
+        },
         controller.signal,
       );
       setState((state) => {

@@ -3,6 +3,7 @@ import type { deleteAccountSchema } from "../account-forms";
 import type { bulkDeleteSchema, bulkStatusSchema } from "../admin-tools-query";
 import type { markdownPreviewSchema } from "../catalogue-import";
 import type { toolEditSchema } from "../tool-input";
+import { toolQueryParams, type ToolQueryInput } from "../tool-query";
 import type {
   AdminMe,
   LikeState,
@@ -20,9 +21,9 @@ import { request } from "./request";
 
 const toolPath = (toolId: string) => `/api/tools/${encodeURIComponent(toolId)}`;
 
-/** GET /api/tools: `href` as apiToolsUrl builds it (the browse filters, offset and limit). */
-export function findTools(href: `/api/tools?${string}`, signal?: AbortSignal) {
-  return request<ToolResults>(href, { signal });
+/** GET /api/tools: one page of cards for a browse query. */
+export function findTools(query: ToolQueryInput, signal?: AbortSignal) {
+  return request<ToolResults>(`/api/tools?${toolQueryParams(query).toString()}`, { signal });
 }
 
 /** POST /api/tools/:id/like, or DELETE to unlike. */
@@ -37,7 +38,11 @@ export function recordView(toolId: string, signal?: AbortSignal) {
 
 /** POST /api/account/delete (204); the session cookies go with the account. */
 export function deleteAccount(confirmation: z.input<typeof deleteAccountSchema>) {
-  return request<null>("/api/account/delete", { method: "POST", json: confirmation });
+  return request<null>("/api/account/delete", {
+    method: "POST",
+    json: confirmation,
+    failureMessage: "The account could not be deleted. Please try again.",
+  });
 }
 
 /** GET /api/admin/me: refused (401, 403) unless the session holds the admin role now. */
