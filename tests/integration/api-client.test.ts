@@ -41,13 +41,18 @@ beforeAll(async () => {
   const routes = express();
   routes.use("/api/admin", adminRoutes(app, pino({ level: "silent" })));
   routes.post("/api/auth/sign-in/email", (_req, res) => {
-    res.status(401).json({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" });
+    res
+      .status(401)
+      .json({ code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" });
   });
   routes.post("/api/auth/sign-out", (_req, res) => {
     res.status(401).json({ code: "UNAUTHORIZED", message: "Unauthorized" });
   });
   routes.get("/api/behind-a-proxy", (_req, res) => {
     res.status(502).type("text/html").send("<h1>Bad gateway</h1>");
+  });
+  routes.get("/api/portal-page", (_req, res) => {
+    res.status(200).type("text/html").send("<h1>Sign in to the hotel Wi-Fi</h1>");
   });
   routes.get("/api/slow", () => {
     // Never answers: the caller gives up.
@@ -126,6 +131,22 @@ describe("the API client", () => {
       502,
       "",
       "The request failed (502). Please try again.",
+    ]);
+  });
+
+  it("says what the caller names when a refusal carries no message", async () => {
+    const refused = await refusalOf(
+      request("/api/behind-a-proxy", { failureMessage: "The account could not be deleted." }),
+    );
+    expect([refused.status, refused.message]).toEqual([502, "The account could not be deleted."]);
+  });
+
+  it("refuses a successful answer that is not JSON as unreadable, keeping its status", async () => {
+    const refused = await refusalOf(request("/api/portal-page"));
+    expect([refused.status, refused.code, refused.message]).toEqual([
+      200,
+      "UNREADABLE",
+      "The server's answer could not be read (200).",
     ]);
   });
 

@@ -29,6 +29,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The request outlives the page (a beacon sent as the page changes). */
   keepalive?: boolean;
+  /** What a refusal says when the server's answer gives no message of its own. */
+  failureMessage?: string;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -47,12 +49,14 @@ export function readAnswer<T>(text: string): T {
  * The refusal in a body: ours, `{ error: { code, message, fields } }`, or Better Auth's
  * `{ code, message }`. A body with neither (a proxy's page, nothing) keeps the status.
  */
-export function apiErrorFrom(status: number, body: unknown): ApiError {
+export function apiErrorFrom(
+  status: number,
+  body: unknown,
+  failureMessage = `The request failed (${status}). Please try again.`,
+): ApiError {
   const source = isRecord(body) ? (isRecord(body.error) ? body.error : body) : {};
   const message =
-    typeof source.message === "string" && source.message
-      ? source.message
-      : `The request failed (${status}). Please try again.`;
+    typeof source.message === "string" && source.message ? source.message : failureMessage;
   const code = typeof source.code === "string" ? source.code : "";
   const fields: Record<string, string> = {};
   if (isRecord(source.fields)) {
@@ -64,14 +68,14 @@ export function apiErrorFrom(status: number, body: unknown): ApiError {
 }
 
 /** The refusal in a body's text, which may not be JSON at all. */
-export function apiErrorOf(status: number, text: string): ApiError {
+export function apiErrorOf(status: number, text: string, failureMessage?: string): ApiError {
   let body: unknown = null;
   try {
     body = JSON.parse(text);
   } catch {
     // Not JSON: the status speaks for itself.
   }
-  return apiErrorFrom(status, body);
+  return apiErrorFrom(status, body, failureMessage);
 }
 
 /**
@@ -80,7 +84,7 @@ export function apiErrorOf(status: number, text: string): ApiError {
  * rejects with the browser's AbortError, so the caller can tell it from a failure.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = "GET", json, body, contentType, signal, keepalive } = options;
+  const { method = "GET", json, body, contentType, signal, keepalive, failureMessage } = options;
   const type = json !== undefined ? "application/json" : contentType;
   let status: number;
   let text: string;
@@ -95,10 +99,15 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
     status = response.status;
     text = await response.text();
-    if (!response.ok) throw apiErrorOf(status, text);
+    if (!response.ok) throw apiErrorOf(status, text, failureMessage);
   } catch (error) {
     if (error instanceof ApiError || signal?.aborted) throw error;
     throw new ApiError(0, "NETWORK", UNREACHABLE_MESSAGE);
   }
-  return readAnswer<T>(text);
+  try {
+    return readAnswer<T>(text);
+  } catch {
+    // A 2xx that is not our JSON (a proxy's page): an answer came, but not one we can read.
+    throw new ApiError(status, "UNREADABLE", `The server's answer could not be read (${status}).`);
+  }
 }

@@ -18,7 +18,12 @@ export interface ImportRequest {
  * progress lines (one JSON object per line) until its report. XMLHttpRequest, because fetch
  * cannot report upload progress; answers and refusals are read as request() reads them.
  */
-export function sendImport({ file, format, dryRun, onUpdate }: ImportRequest): Promise<ImportReport> {
+export function sendImport({
+  file,
+  format,
+  dryRun,
+  onUpdate,
+}: ImportRequest): Promise<ImportReport> {
   const query = new URLSearchParams({
     format,
     name: file.name.slice(0, 200),
@@ -68,7 +73,13 @@ export function sendImport({ file, format, dryRun, onUpdate }: ImportRequest): P
       );
     request.onload = () => {
       if (request.status !== 200) {
-        reject(apiErrorOf(request.status, request.responseText));
+        reject(
+          apiErrorOf(
+            request.status,
+            request.responseText,
+            `The import was refused (${request.status}).`,
+          ),
+        );
         return;
       }
       readLines();
