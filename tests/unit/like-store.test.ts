@@ -37,6 +37,16 @@ describe("LikeStore", () => {
     expect(store.likedSignature()).toBe("b c d");
   });
 
+  it("forgets the changes that liked tools in the page's data already hold", () => {
+    const store = new LikeStore(undefined, { likedToolIds: [], liveEventId: 1 });
+    store.applyLikedEvent({ id: 2, toolId: "a", isLiked: true });
+    store.applyLikedEvent({ id: 3, toolId: "b", isLiked: true });
+    store.forgetChangesThrough(2);
+    // A later rebase from a list read before both changes re-applies only the one not forgotten.
+    store.rebase({ likedToolIds: [], liveEventId: 1 });
+    expect(store.likedSignature()).toBe("b");
+  });
+
   it("makes a store for another person that keeps the counts and takes that person's likes", () => {
     const store = new LikeStore(undefined, { likedToolIds: ["a"], liveEventId: 3 });
     store.setCount("a", 7);

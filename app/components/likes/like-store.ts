@@ -3,12 +3,7 @@
 // (GET /api/live) and the person's own clicks. One store per page and person; each button
 // subscribes to its own tool, so an event re-renders only the cards it concerns.
 
-/** The signed-in person's liked tools, as read at one live event (decision 008). */
-export interface LikedState {
-  likedToolIds: string[];
-  /** The latest live event id when the list was read: the stream resumes after it. */
-  liveEventId: number;
-}
+import type { LikedState } from "~/lib/api/contract";
 
 interface LikedChange {
   id: number;
@@ -82,6 +77,11 @@ export class LikeStore {
     if (!this.#liked) return;
     this.#changes.push(change);
     this.setLiked(change.toolId, change.isLiked);
+  }
+
+  /** Liked tools read at `eventId` came with the page's data: the changes up to it are in them. */
+  forgetChangesThrough(eventId: number) {
+    this.#changes = this.#changes.filter((change) => change.id > eventId);
   }
 
   /**

@@ -8,7 +8,8 @@ import {
 } from "react";
 import { useRevalidator } from "react-router";
 import { openLiveStream } from "~/lib/api/live-stream";
-import { LikeStore, type LikedState } from "./like-store";
+import type { LikedState } from "~/lib/api/contract";
+import { LikeStore } from "./like-store";
 
 const LikeStoreContext = createContext<LikeStore | null>(null);
 
@@ -47,9 +48,13 @@ export function LiveLikes({ viewerId, liked, children }: LiveLikesProps) {
   const isAwaitingLiked = useRef(false);
 
   useEffect(() => {
-    if (!liked || !isAwaitingLiked.current) return;
-    isAwaitingLiked.current = false;
-    store.rebase(liked);
+    if (!liked) return;
+    if (isAwaitingLiked.current) {
+      isAwaitingLiked.current = false;
+      store.rebase(liked);
+    } else {
+      store.forgetChangesThrough(liked.liveEventId);
+    }
   }, [liked, store]);
 
   useEffect(() => {

@@ -7,7 +7,7 @@ import type { ToolCard, ToolDetail } from "../tool";
 // The answers of our JSON API (docs/api.md), one type per answer. The server's handlers send them
 // with sendJson<T> and the browser's client (./client.ts) reads them as the same T, so a change on
 // either side fails the typecheck of the other. Request bodies are the zod schemas' inputs beside
-// the features (admin-tools-query, account-forms, tool-form, catalogue-import, tool-query).
+// app/lib (admin-tools-query, account-forms, tool-input, catalogue-import, tool-query).
 
 /** Every refusal of our API: the status names the kind, `code` the reason, `fields` the inputs. */
 export interface ApiErrorBody {
@@ -77,7 +77,17 @@ export interface MarkdownPreview {
 export type ImportAnswer = ImportReport;
 
 /** POST /api/admin/import?stream=1: one JSON object per line, progress lines, then the report. */
-export type ImportStreamLine = { progress: ImportProgress } | { report: ImportReport } | ApiErrorBody;
+export type ImportStreamLine =
+  { progress: ImportProgress } | { report: ImportReport } | ApiErrorBody;
+
+/**
+ * The signed-in person's liked tools as read at one live event (decision 008): in every page's
+ * data, so the server render shows their hearts; GET /api/live resumes after `liveEventId`.
+ */
+export interface LikedState {
+  likedToolIds: string[];
+  liveEventId: number;
+}
 
 /**
  * GET /api/live: the data of each Server-Sent Event, by event name. "likes" and "liked" carry the

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { LikedState } from "~/components/likes/like-store";
+import type { LikedState } from "~/lib/api/contract";
 import type { Database } from "../../db/client.server";
 import { listLikedToolIds } from "./list-liked-tool-ids.server";
 
