@@ -1,15 +1,10 @@
 import { inArray, sql } from "drizzle-orm";
 import type { ToolStatus } from "~/lib/constants";
-import type { Database, Transaction } from "../../db/client.server";
+import type { Database } from "../../db/client.server";
+import { lockInOrder } from "../../db/lock-tool-rows.server";
 import { tools } from "../../db/schema";
 import { catalogueChange, notifyLive } from "../../live/live-events.server";
 import { recordAdminAction, type Actor } from "./record-admin-action.server";
-
-/** Rows locked in id order: concurrent bulk writes and view flushes never deadlock. */
-export async function lockInOrder(tx: Transaction, ids: readonly string[]) {
-  const sorted = [...new Set(ids)].sort();
-  await tx.execute(sql`select id from tools where id in ${sorted} order by id for no key update`);
-}
 
 /**
  * Issue 7 bulk status change: one transaction that changes the tools, records who did it, and

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import { lockInOrder } from "../../db/lock-tool-rows.server";
 import { queryRows } from "../../db/query-rows.server";
 import { notifyLive, viewCountGroups } from "../../live/live-events.server";
 import type { Logger } from "../../logger.server";
@@ -47,16 +48,12 @@ export class ViewCounter {
     const batch = this.#pending;
     this.#pending = new Map();
     try {
-      // Rows are locked in id order, so flushes of several servers never deadlock.
-      const ids = [...batch.keys()].sort();
       const values = sql.join(
-        ids.map((id) => sql`(${id}, ${batch.get(id)!}::int)`),
+        [...batch].map(([id, count]) => sql`(${id}, ${count}::int)`),
         sql`, `,
       );
       await this.db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select id from tools where id in ${ids} order by id for no key update`,
-        );
+        await lockInOrder(tx, [...batch.keys()]);
         const rows = await queryRows<{ id: string; views: number }>(
           tx,
           sql`
