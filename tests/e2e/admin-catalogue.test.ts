@@ -147,6 +147,48 @@ test("an admin checks a CSV, fixes it and imports it", async ({ page }) => {
   await expect(page.getByRole("article", { name: first })).toBeVisible();
 });
 
+test("a visitor opening a tool from its card records one view before the tool page", async ({
+  page,
+}) => {
+  // spec 2 Tool card. The tool is this test's own, so no other test's visits change its count.
+  const name = unique("Viewcount");
+  await signInWithGoogle(page, adminEmail(), "Boss");
+  const added = await page.request.post("/api/admin/tools", {
+    data: { tool: { name, cardDescription: "Counts its own views." } },
+    headers: { origin: test.info().project.use.baseURL ?? "" },
+  });
+  expect(added.status()).toBe(201);
+  const { tool } = (await added.json()) as { tool: { id: string } };
+  await page.context().clearCookies();
+  const viewsOf = async () =>
+    (
+      (await (await page.request.get(`/api/tools/${tool.id}`)).json()) as {
+        tool: { views: number };
+      }
+    ).tool.views;
+  const search = `search=${encodeURIComponent(name)}`;
+  // The listing follows the catalogue's change event, a moment after the write.
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/tools?${search}`)).json()) as { total: number })
+          .total,
+    )
+    .toBe(1);
+  expect(await viewsOf()).toBe(0);
+
+  await openApp(page, `/ai-tools?${search}`);
+  const card = page.getByRole("article", { name });
+  const viewed = page.waitForRequest(
+    (req) => req.method() === "POST" && req.url().endsWith(`/api/tools/${tool.id}/views`),
+  );
+  await card.getByRole("link", { name }).first().click();
+  await viewed;
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // Views are written in batches within 2 s.
+  await expect.poll(viewsOf, { timeout: 6000 }).toBe(1);
+});
+
 test("the catalogue write endpoints answer bad input with per-field messages", async ({ page }) => {
   await signInWithGoogle(page, adminEmail(), "Boss");
   const origin = { origin: test.info().project.use.baseURL ?? "" };
