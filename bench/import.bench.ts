@@ -67,11 +67,11 @@ await timed("import (all new)", csv, false);
 await timed("same file again (no-op)", csv, false);
 await timed("every tool changed", changed, false);
 
-const catalogue = new SnapshotKeeper(reader.db);
-await catalogue.reload();
+const snapshotKeeper = new SnapshotKeeper(reader.db);
+await snapshotKeeper.reload();
 const stop = await reader.listen(LIVE_CHANNEL, (payload) => {
   const event = parseLiveEvent(payload);
-  if (event) catalogue.apply(event);
+  if (event) snapshotKeeper.apply(event);
 });
 const saveMs: number[] = [];
 const visibleMs: number[] = [];
@@ -84,7 +84,7 @@ for (let sample = 0; sample < SAVE_SAMPLES; sample++) {
     cardDescription: description,
   });
   saveMs.push(performance.now() - started);
-  while (catalogue.snapshot.byId.get(row.id)?.cardDescription !== description) {
+  while (snapshotKeeper.snapshot.byId.get(row.id)?.cardDescription !== description) {
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   visibleMs.push(performance.now() - started);
