@@ -40,7 +40,13 @@ export function createServices({
   logger,
 }: ServiceDeps) {
   return {
-    ...createToolsServices({ db, snapshotKeeper, views, featuredIds: env.FEATURED_TOOL_IDS }),
+    ...createToolsServices({
+      db,
+      snapshotKeeper,
+      views,
+      featuredIds: env.FEATURED_TOOL_IDS,
+      logger,
+    }),
     ...createLikesServices({ db }),
     ...createRateLimitServices({ db }),
     ...createAdminServices({ db, mediaDir, logger }),

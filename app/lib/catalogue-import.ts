@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { shallowMarkdown } from "./markdown-nesting";
 import { plainText } from "./plain-text";
 
 // Issue 7 bulk import: the request's options and the report, shared by the API, the CLI and the
@@ -24,7 +25,7 @@ export const markdownPreviewSchema = z.object({
   source: z
     .string()
     .max(20_000)
-    .check(plainText("The Markdown", { multiline: true })),
+    .check(plainText("The Markdown", { multiline: true }), shallowMarkdown("The Markdown")),
 });
 
 /** A file's format from its name, or null when it is neither CSV nor JSON. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PRICING_MODELS, TOOL_STATUSES } from "./constants";
+import { shallowMarkdown } from "./markdown-nesting";
 import { plainText } from "./plain-text";
 
 // Issue 7: one schema for a tool as an admin writes it (the form, the API and every import row).
@@ -29,17 +30,18 @@ export const TOOL_FIELD_LIMITS = {
 
 /**
  * Blank text is no value: it is stored as null and shown with spec 3's default. Only the fields
- * the form edits in a textarea may hold line breaks and tabs.
+ * the form edits in a textarea may hold line breaks and tabs; Markdown fields are also kept
+ * shallow enough to render.
  */
-function optionalText(max: number, label: string, { multiline = false } = {}) {
+function optionalText(max: number, label: string, { multiline = false, markdown = false } = {}) {
+  const text = z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} can be at most ${max} characters.`)
+    .check(plainText(label, { multiline }));
   return z.preprocess(
     (value) => (typeof value === "string" && value.trim() === "" ? null : (value ?? null)),
-    z
-      .string({ error: `${label} must be text.` })
-      .trim()
-      .max(max, `${label} can be at most ${max} characters.`)
-      .check(plainText(label, { multiline }))
-      .nullable(),
+    (markdown ? text.check(shallowMarkdown(label)) : text).nullable(),
   );
 }
 
@@ -110,6 +112,7 @@ export const toolInputSchema = z
     }),
     longDescription: optionalText(TOOL_FIELD_LIMITS.longDescription, "The long description", {
       multiline: true,
+      markdown: true,
     }),
     seo: z
       .object({

@@ -92,6 +92,21 @@ describe(`catalogue on ${databaseKind}`, () => {
     expect(await getToolPage(database.db, "nope")).toBeNull();
   });
 
+  it("reads the page of a tool stored with a long description nested too deep to render", async () => {
+    await database.db.insert(tools).values(
+      createToolRow({
+        id: "deep-quote-1",
+        slug: "deep-quote",
+        longDescription: `${">".repeat(3000)} saved before nesting was limited`,
+      }),
+    );
+    const page = await getToolPage(database.db, "deep-quote-1", pino({ level: "silent" }));
+    expect(page?.tool.name).toBeTruthy();
+    expect(page?.longDescriptionHtml).toBe(
+      `<p>${"&gt;".repeat(3000)} saved before nesting was limited</p>\n`,
+    );
+  });
+
   it("rejects a negative likes_total", async () => {
     await expect(
       database.db.update(tools).set({ likesTotal: -1 }).where(eq(tools.id, "demo-0001")),

@@ -20,3 +20,36 @@ describe("renderMarkdown (DESIGN.md 8: sanitized Markdown)", () => {
     expect(bad).toContain("bad");
   });
 });
+
+describe("renderMarkdown on text nested too deep for the renderer", () => {
+  it("shows it as escaped plain paragraphs instead of throwing, and warns once per text", () => {
+    const warnings: unknown[] = [];
+    const logger = { warn: (...args: unknown[]) => warnings.push(args) };
+    const source = `${">".repeat(3000)} <b>deep</b>\n\nA second paragraph`;
+    const html = renderMarkdown(source, logger);
+    expect(html).toBe(
+      `<p>${"&gt;".repeat(3000)} &lt;b&gt;deep&lt;/b&gt;</p>\n<p>A second paragraph</p>\n`,
+    );
+    renderMarkdown(source, logger);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it.each([
+    ["2,000 quote markers", ">".repeat(2000)],
+    ["3,000 nested list markers on one line", `${"- ".repeat(3000)}x`],
+    ["3,000 nested ordered list markers", `${"1. ".repeat(3000)}x`],
+    [
+      "140 levels of indented lists",
+      Array.from({ length: 140 }, (_, i) => `${"  ".repeat(i)}- x`).join("\n"),
+    ],
+    ["5,000 asterisks", "*".repeat(5000)],
+    ["5,000 unclosed emphasis openers", "**a".repeat(5000)],
+    ["100,000 backticks", "`".repeat(100_000)],
+    ["10,000 link openers", "[".repeat(10_000)],
+    ["3,000 nested links", `${"[".repeat(3000)}a${"](b)".repeat(3000)}`],
+  ])("renders %s within a second", (_name, source) => {
+    const started = performance.now();
+    expect(() => renderMarkdown(source)).not.toThrow();
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});

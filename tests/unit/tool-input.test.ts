@@ -100,4 +100,32 @@ describe("toolInputSchema", () => {
       },
     );
   });
+
+  it("refuses a long description that nests quotes or lists more than 20 levels deep", () => {
+    const message = "The long description nests quotes or lists more than 20 levels deep.";
+    expect(errorsOf({ ...valid, longDescription: ">".repeat(3000) })).toEqual({
+      longDescription: message,
+    });
+    expect(errorsOf({ ...valid, longDescription: `Intro\n\n${"- ".repeat(21)}deep` })).toEqual({
+      longDescription: message,
+    });
+    const indented = Array.from({ length: 22 }, (_, level) => `${"  ".repeat(level)}- item`);
+    expect(errorsOf({ ...valid, longDescription: indented.join("\n") })).toEqual({
+      longDescription: message,
+    });
+  });
+
+  it("keeps ordinary quotes, lists and rules within the nesting limit", () => {
+    const ordinary = [
+      "> quoted",
+      "> > a reply",
+      "- one",
+      "  - two",
+      "    1. three",
+      "* * *",
+      ">".repeat(20) + " twenty levels",
+      "2024. A year, not a list marker here",
+    ].join("\n");
+    expect(errorsOf({ ...valid, longDescription: ordinary })).toEqual({});
+  });
 });

@@ -27,6 +27,6 @@ export function createAdminServices(deps: { db: Database; mediaDir: string; logg
     updateTool: (actor: Actor, id: string, input: ToolInput, expectedUpdatedAt?: string) =>
       updateToolAndImages(deps, actor, id, input, expectedUpdatedAt),
     storeToolImage: (bytes: Buffer) => storeToolImage(mediaDir, bytes),
-    previewMarkdown: (source: string) => renderMarkdown(source),
+    previewMarkdown: (source: string) => renderMarkdown(source, deps.logger),
   };
 }

@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from "marked";
+import type { Logger } from "../../logger.server";
 
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -39,6 +40,38 @@ const markdown = new Marked({
   },
 });
 
-export function renderMarkdown(source: string): string {
-  return markdown.parse(source, { async: false });
+/** The source as escaped paragraphs, one per blank-line-separated block. */
+function renderPlainParagraphs(source: string): string {
+  return source
+    .split(/(?:\r\n|\r|\n)[ \t]*(?:\r\n|\r|\n)/)
+    .map((block) => block.trim())
+    .filter(Boolean)
+    .map((block) => `<p>${escapeHtml(block)}</p>\n`)
+    .join("");
+}
+
+// Text saved before its nesting was limited (markdown-nesting.ts) can still overflow marked's
+// recursion on every visit; each such text is reported once per process, not once per visitor.
+const reportedSources = new Set<string>();
+const MAX_REPORTED_SOURCES = 100;
+
+/**
+ * Sanitized HTML for admin Markdown. It never throws: text nested too deep for the renderer
+ * comes back as plain escaped paragraphs, so the page that shows it still renders.
+ */
+export function renderMarkdown(source: string, logger?: Pick<Logger, "warn">): string {
+  try {
+    return markdown.parse(source, { async: false });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    if (!reportedSources.has(source)) {
+      if (reportedSources.size >= MAX_REPORTED_SOURCES) reportedSources.clear();
+      reportedSources.add(source);
+      logger?.warn(
+        { err: error, length: source.length },
+        "Markdown nested too deep to render; shown as plain text",
+      );
+    }
+    return renderPlainParagraphs(source);
+  }
 }

@@ -1,5 +1,6 @@
 import type { SnapshotKeeper } from "../../snapshot/snapshot-keeper.server";
 import type { Database } from "../../db/client.server";
+import type { Logger } from "../../logger.server";
 import { DEMO_FEATURED_TOOL_IDS } from "../../seed/demo-catalogue.server";
 import type { ToolQuery } from "~/lib/tool-query";
 import { findRelatedTools } from "./find-related-tools.server";
@@ -19,12 +20,14 @@ export function createToolsServices({
   snapshotKeeper,
   views,
   featuredIds,
+  logger,
 }: {
   db: Database;
   snapshotKeeper: SnapshotKeeper;
   views: ViewCounter;
   /** The home page's featured tools (FEATURED_TOOL_IDS); the demo's when none are set. */
   featuredIds: readonly string[] | undefined;
+  logger: Logger;
 }) {
   const featured = featuredIds ?? DEMO_FEATURED_TOOL_IDS;
   return {
@@ -35,7 +38,7 @@ export function createToolsServices({
     resolveCategoryPath: (segments: readonly string[]) =>
       resolveCategoryPath(snapshotKeeper.snapshot, segments),
     getToolDetail: (id: string) => getToolDetail(db, id),
-    getToolPage: (id: string) => getToolPage(db, id),
+    getToolPage: (id: string) => getToolPage(db, id, logger),
     findRelatedTools: (id: string) => findRelatedTools(snapshotKeeper.snapshot, id),
     resolveToolAlias: (segments: readonly string[]) =>
       resolveToolAlias(snapshotKeeper.snapshot, segments),
