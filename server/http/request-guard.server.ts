@@ -32,7 +32,9 @@ const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"
 function problemOf(req: express.Request, appHost: string): string | null {
   // Only the origin form ("/path?query"): an absolute or "*" target names no page of ours.
   if (!req.url.startsWith("/")) return "The request target is not valid.";
-  if (!isDecodablePath(pathOf(req.url))) return "The address is not valid.";
+  if (!isDecodablePath(pathOf(req.url)) || !isDecodableQuery(req.url)) {
+    return "The address is not valid.";
+  }
   const host = req.headers.host;
   if (!host || !isAllowedHost(host.toLowerCase(), appHost)) return "The Host header is not valid.";
   const forwardedHost = req.get("x-forwarded-host");
@@ -72,6 +74,16 @@ function isDecodablePath(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Every name and value of the query decodes ("+" is a space, as forms send it). */
+function isDecodableQuery(url: string): boolean {
+  const query = url.indexOf("?");
+  if (query === -1) return true;
+  return url
+    .slice(query + 1)
+    .split(/[&=]/)
+    .every((part) => isDecodablePath(part.replaceAll("+", " ")));
 }
 
 const HOST_SYNTAX =

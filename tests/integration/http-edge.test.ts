@@ -148,6 +148,26 @@ describe("requests that once crashed or confused the server", () => {
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400, 400, 400, 400]);
   });
+  it("answers a query that does not decode with 400 in the API's error shape", async () => {
+    const answers = await Promise.all([
+      get("/api/tools?search=%E0%A4%A"),
+      get("/?search=ok&%ZZ=1"),
+      get("/?q=100%"),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([400, 400, 400]);
+    expect(JSON.parse(answers[0]!.body)).toEqual({
+      error: { code: "INVALID", message: "The address is not valid." },
+    });
+  });
+
+  it("lets ordinary queries through: + for spaces, repeated keys, encoded text and bare names", async () => {
+    const answers = await Promise.all([
+      get("/?search=crm+tools&subcategory=CRM&subcategory=Ads"),
+      get("/?search=%E0%A4%A4%E0%A4%BF+caf%C3%A9&sort=name&empty=&flag"),
+      get("/?"),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+  });
 });
 
 describe("methods", () => {
