@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
 import { setToolLike } from "~/lib/api/client";
+import { ApiError } from "~/lib/api/request";
 import { useViewer } from "~/lib/auth/use-viewer";
 import { INLINE_ERROR_CLEAR_MS, LIKE_ERROR_TOAST_MS, LIKE_TOAST_MS } from "~/lib/constants";
 import { LIKE_ADDED, LIKE_FAILED_INLINE, LIKE_FAILED_TOAST, LIKE_REMOVED } from "~/lib/messages";
@@ -17,12 +19,14 @@ interface LikeButtonProps {
 
 /**
  * spec 4 Like: liked or not from the live stream; one request at a time; the count follows the
- * server's answer (the local +1 / -1, never below 0). Signed out, it asks to sign in.
+ * server's answer (the local +1 / -1, never below 0). Signed out, it asks to sign in, also when
+ * the page still shows a session that ended elsewhere (the server answers 401).
  */
 export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
   const viewer = useViewer();
   const openAuth = useAuthPrompt();
   const toast = useToast();
+  const revalidator = useRevalidator();
   const store = useLikeStore();
   const { count, isLiked } = useToolLike(toolId, likes);
   const [isPending, setIsPending] = useState(false);
@@ -60,6 +64,12 @@ export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
           : { message: LIKE_REMOVED, icon: "💔", durationMs: LIKE_TOAST_MS },
       );
     } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        // Signed out in another tab: the header learns it from the root loader read again.
+        openAuth("signin");
+        void revalidator.revalidate();
+        return;
+      }
       console.warn("Like failed", error);
       setInlineError(LIKE_FAILED_INLINE);
       toast({ message: LIKE_FAILED_TOAST, tone: "error", durationMs: LIKE_ERROR_TOAST_MS });

@@ -171,6 +171,32 @@ test("a failed like shows the inline error for 5 s and the failure toast", async
   consoleProblems.length = 0;
 });
 
+test("a page still showing a session that ended in another tab asks to sign in on a like", async ({
+  page,
+}) => {
+  await signUpByApi(page, { email: uniqueEmail("stale-tab") });
+  const tool = await someTool(page, 15);
+  await openApp(page, toolPath(tool));
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("button", { name: "Sign Out", exact: true }).first()).toBeVisible();
+
+  const otherTab = await page.context().newPage();
+  const signedOut = await otherTab.request.post("/api/auth/sign-out", {
+    data: {},
+    headers: { origin: test.info().project.use.baseURL ?? "" },
+  });
+  expect(signedOut.status()).toBe(200);
+  await otherTab.close();
+
+  await likeButton(page, tool).click();
+  await expect(page.getByRole("dialog", { name: "Sign in to your account" })).toBeVisible();
+  await expect(page.getByText("Failed to update. Please try again.")).toHaveCount(0);
+  await expect(page.getByText("Failed to update like status")).toHaveCount(0);
+  // The header shows the visitor signed out once the root loader has run again.
+  await expect(header.getByRole("button", { name: "Sign In", exact: true }).first()).toBeVisible();
+  await expect(header.getByRole("button", { name: "Sign Out", exact: true })).toHaveCount(0);
+});
+
 test("a person whose email is not verified is asked to verify it", async ({ page }) => {
   await signUpByApi(page, { email: uniqueEmail("unverified"), verified: false });
   const tool = await someTool(page, 11);
