@@ -104,7 +104,7 @@ function cookieOf(response: Response): string {
     .join("; ");
 }
 
-/** One new person: sign up (own client address), follow the mailed link; returns the cookie. */
+/** One new person: sign up (own client address), follow the mailed link; returns the session cookie. */
 async function createVerifiedUser(base: string, n: number): Promise<string> {
   const email = `bench-${n}@example.com`;
   const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
@@ -114,12 +114,15 @@ async function createVerifiedUser(base: string, n: number): Promise<string> {
     body: JSON.stringify({ email, password: PASSWORD, name: `Bench ${n}` }),
   });
   if (!response.ok) throw new Error(`sign-up ${n}: ${response.status} ${await response.text()}`);
-  const cookie = cookieOf(response);
+  // Sign-up signs nobody in (decision 010): the link, opened with the pending sign-up's cookie,
+  // signs in the browser that waits.
   const verified = await fetch(await linkFor(email), {
     redirect: "manual",
-    headers: { "x-forwarded-for": address },
+    headers: { cookie: cookieOf(response), "x-forwarded-for": address },
   });
   if (verified.status >= 400) throw new Error(`verify ${n}: ${verified.status}`);
+  const cookie = cookieOf(verified);
+  if (!cookie.includes("session_token")) throw new Error(`verify ${n}: no session`);
   return cookie;
 }
 
@@ -267,6 +270,8 @@ try {
     : await openPglite(path.join(dataDir, "a", "pglite"));
   const drifting = await checkInvariant(database);
   console.log(`tools whose likes_total differs from their active like rows: ${drifting}`);
+  // A bench whose likes did not all count measured nothing: it fails.
+  if (after - before !== USERS || serverErrors > 0 || drifting > 0) process.exitCode = 1;
   await database.close();
 } finally {
   if (serverA) await stopServer(serverA);
