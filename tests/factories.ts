@@ -1,4 +1,5 @@
 import type { NewToolRow, ToolRow } from "../server/db/schema";
+import type { SearchDocument } from "~/lib/search/search-index";
 import type { ToolCard } from "~/lib/tool";
 
 let sequence = 0;
@@ -34,6 +35,24 @@ export function createToolRow(
     subCategory: "Lead Generation",
     status: "online",
     createdAt: new Date(Date.UTC(2025, 0, 1) + sequence * 1000),
+    ...overrides,
+  };
+}
+
+/** A tool as the search index reads it, matching no word of the tests' queries unless told to. */
+export function createSearchDocument(overrides: Partial<SearchDocument> = {}): SearchDocument {
+  return {
+    name: "Plain Tool",
+    category: "Operations",
+    subCategory: "Scheduling",
+    cardDescription: "Keeps a calendar.",
+    hashtags: [],
+    keyFeatures: [],
+    longDescription: "",
+    seo: { titleTag: "", metaDescription: "" },
+    views: 0,
+    likesTotal: 0,
+    ratingAvg: 0,
     ...overrides,
   };
 }

@@ -4,23 +4,7 @@ import { prefixEditDistance } from "~/lib/search/edit-distance";
 import { MAX_POPULARITY, popularity, relevance } from "~/lib/search/relevance";
 import { buildSearchIndex, searchDocuments, type SearchDocument } from "~/lib/search/search-index";
 import { indexWords, queryWords, stemOf } from "~/lib/search/tokenize";
-
-function doc(overrides: Partial<SearchDocument> = {}): SearchDocument {
-  return {
-    name: "Plain Tool",
-    category: "Operations",
-    subCategory: "Scheduling",
-    cardDescription: "Keeps a calendar.",
-    hashtags: [],
-    keyFeatures: [],
-    longDescription: "",
-    seo: { titleTag: "", metaDescription: "" },
-    views: 0,
-    likesTotal: 0,
-    ratingAvg: 0,
-    ...overrides,
-  };
-}
+import { createSearchDocument as doc } from "../factories";
 
 function namesFor(docs: SearchDocument[], query: string, limit?: number): string[] {
   const index = buildSearchIndex(docs);
