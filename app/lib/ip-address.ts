@@ -22,6 +22,11 @@ export function ipv6Groups(address: string): number[] | null {
   return groups.map((group) => parseInt(group, 16));
 }
 
+/** True when `groups` (of `ipv6Groups`) are an IPv4-mapped IPv6 address (::ffff:a.b.c.d). */
+export function isIPv4Mapped(groups: readonly number[]): boolean {
+  return groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
+}
+
 /**
  * 127.0.0.0/8, ::1, and 127.x written as an IPv4-mapped IPv6 address (::ffff:127.0.0.1). The
  * development mailbox shows sign-in and reset links: only a browser on the server's own machine
@@ -34,7 +39,6 @@ export function isLoopbackAddress(address: string): boolean {
   if (!bare.includes(":")) return false;
   const groups = ipv6Groups(bare);
   if (!groups) return false;
-  const isZero = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
-  if (isZero(0, 7) && groups[7] === 1) return true;
-  return isZero(0, 5) && groups[5] === 0xffff && groups[6]! >> 8 === 127;
+  if (groups.slice(0, 7).every((group) => group === 0) && groups[7] === 1) return true;
+  return isIPv4Mapped(groups) && groups[6]! >> 8 === 127;
 }

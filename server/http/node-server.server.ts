@@ -2,7 +2,7 @@ import { createServer, type RequestListener, type Server } from "node:http";
 import type { Logger } from "../logger.server";
 
 /** Issue 14: bounded requests. Headers within 16 KB, and a client that trickles them is cut off. */
-export const HEADER_BYTES_MAX = 16 * 1024;
+const HEADER_BYTES_MAX = 16 * 1024;
 const HEADERS_TIMEOUT_MS = 20_000;
 /** Long enough for a 20 MB import on a slow line; live streams are long-lived responses, not requests. */
 const REQUEST_TIMEOUT_MS = 5 * 60_000;

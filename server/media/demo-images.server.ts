@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { access, link, mkdir, rename, rm } from "node:fs/promises";
+import { link, mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { RequestHandler } from "express";
 import sharp from "sharp";
 import { IMAGE_SIZES, resolveImagePath, type ImageSize } from "~/lib/image-path";
 import { createRandom } from "../seed/random.server";
+import { fileExists, filesOf } from "./tool-images.server";
 
 const SIZES = Object.keys(IMAGE_SIZES) as ImageSize[];
 
@@ -76,11 +77,6 @@ export class DemoImages {
     }
   }
 
-  /** True when `file` (a path under the media folder) is one of the demo images. */
-  isDemoImage(file: string): boolean {
-    return this.#toolOf.has(file);
-  }
-
   /** Draws the files of every demo tool that lacks them; returns how many tools needed any. */
   async drawMissing(signal?: AbortSignal, concurrency = 2): Promise<number> {
     const queue = [...new Set(this.#toolOf.values())];
@@ -136,7 +132,7 @@ export class DemoImages {
       return false;
     }
     const target = path.join(this.#mediaDir, file);
-    if (await exists(target)) {
+    if (await fileExists(target)) {
       this.#present.add(file);
       return false;
     }
@@ -171,18 +167,6 @@ export class DemoImages {
   }
 }
 
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
-/** The spec 5 sizes first: the plain path links to the large one. */
-function filesOf(image: string): string[] {
-  return [...SIZES.map((size) => resolveImagePath(image, size)), image];
-}
-
 /**
  * Makes the WebP files (spec 5 sizes and naming) of demo tools that do not have them yet (the
  * operator's seed command; a server draws them through `DemoImages`).
@@ -203,11 +187,12 @@ export async function generateDemoImages(
 export function demoImagesOnDemand(images: DemoImages): RequestHandler {
   return (req, _res, next) => {
     const file = req.path.replace(/^\/+/, "");
-    if ((req.method !== "GET" && req.method !== "HEAD") || !images.isDemoImage(file)) {
+    if (req.method !== "GET" && req.method !== "HEAD") {
       next();
       return;
     }
-    // A draw that fails leaves the request to the static files (a 404), as before.
+    // `ensure` passes over any other file; a draw that fails leaves the request to the static
+    // files (a 404), as before.
     images.ensure(file).then(
       () => next(),
       () => next(),

@@ -24,9 +24,12 @@ const IS_PART = /^uploads\/[0-9a-f]{24}(_\d+x\d+)?\.webp\.[0-9a-f]{12}\.part$/;
 
 export const NOT_AN_IMAGE = "Upload a JPEG, PNG or WebP image.";
 
-/** Every file of a stored image: the original path (the large size) and the spec 5 sizes. */
-function filesOf(storagePath: string): string[] {
-  return [storagePath, ...SIZES.map((size) => resolveImagePath(storagePath, size))];
+/**
+ * Every file of a stored or demo image: the spec 5 sizes, then the plain path (a link to the
+ * large size, so it comes last).
+ */
+export function filesOf(storagePath: string): string[] {
+  return [...SIZES.map((size) => resolveImagePath(storagePath, size)), storagePath];
 }
 
 /** How an upload's files reach the disk; tests pass one that fails as a full disk does. */
@@ -70,7 +73,7 @@ export async function storeToolImage(
   const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 24);
   const storagePath = `${UPLOAD_DIR}/${hash}.webp`;
   const target = (file: string) => path.join(mediaDir, file);
-  if (await isStored(target(storagePath))) {
+  if (await fileExists(target(storagePath))) {
     // Fresh again: a cleanup leaves recently used uploads alone (removeUnusedImages).
     const now = new Date();
     await utimes(target(storagePath), now, now).catch(() => {});
@@ -115,7 +118,7 @@ export async function storeToolImage(
   } catch (error) {
     await Promise.all(parts.map((part) => rm(part, { force: true })));
     // Sizes already in place stay only when a whole copy of this image is stored beside them.
-    if (!(await isStored(target(storagePath)))) {
+    if (!(await fileExists(target(storagePath)))) {
       await Promise.all(placed.map((file) => rm(file, { force: true })));
     }
     throw notSaved(error);
@@ -123,7 +126,7 @@ export async function storeToolImage(
   return storagePath;
 }
 
-async function isStored(file: string): Promise<boolean> {
+export async function fileExists(file: string): Promise<boolean> {
   return stat(file).then(
     () => true,
     () => false,

@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from "node:net";
-import { ipv6Groups } from "~/lib/ip-address";
+import { ipv6Groups, isIPv4Mapped } from "~/lib/ip-address";
 
 /**
  * The part of a client address a rate limit counts (DESIGN.md 8, issue 14). An IPv4 address as
@@ -13,8 +13,7 @@ export function addressKeyOf(ip: string): string {
   if (!isIPv6(address)) return address;
   const groups = ipv6Groups(address.split("%")[0]!);
   if (!groups) return address;
-  const isMapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
-  if (isMapped) {
+  if (isIPv4Mapped(groups)) {
     return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join(".");
   }
   return `${groups

@@ -11,9 +11,10 @@ export const MAIL_PER_RECIPIENT: RateRule = { window: 3600, max: 5 };
 
 /**
  * "sign-up": the verification or "already have an account" mail of a sign-up. "reset": a
- * password reset link. "verification": a verification link sent again.
+ * password reset link. "verification": a verification link sent again. "newsletter": a
+ * newsletter sign-up of the address.
  */
-export type MailPurpose = "sign-up" | "reset" | "verification";
+export type MailPurpose = "sign-up" | "reset" | "verification" | "newsletter";
 
 /** Takes one mail from `email`'s hourly allowance for `purpose` (the address lower-cased). */
 export function consumeRecipientAllowance(
