@@ -4,11 +4,11 @@ import { AppError } from "../errors.server";
 import type { RateRule } from "../rate-limit/consume-rate-limit.server";
 
 /**
- * What a refused person reads: "in a moment" is true of a wait under a minute only; a longer
- * wait (the account deletion's 15-minute window) is said in minutes.
+ * What a refused person reads: "in a moment" is true of a rule whose window is a minute at most
+ * (likes, views); a longer one (the account deletion's 15 minutes) says its wait in minutes.
  */
-export function rateLimitMessage(retryAfterSeconds: number): string {
-  if (retryAfterSeconds < 60) return "Too many requests. Please try again in a moment.";
+function rateLimitMessage(rule: RateRule, retryAfterSeconds: number): string {
+  if (rule.window <= 60) return "Too many requests. Please try again in a moment.";
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
@@ -26,5 +26,5 @@ export async function enforceRateLimit(
   const decision = await app.services.limitRate(key, rule);
   if (decision.allowed) return;
   res.setHeader("Retry-After", String(decision.retryAfter));
-  throw new AppError("RATE_LIMITED", rateLimitMessage(decision.retryAfter));
+  throw new AppError("RATE_LIMITED", rateLimitMessage(rule, decision.retryAfter));
 }

@@ -4,6 +4,7 @@ import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountRoutes } from "../../server/api/account.server";
+import { enforceRateLimit } from "../../server/api/rate-limit.server";
 import type { Application } from "../../server/boot.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { AppError } from "../../server/errors.server";
@@ -22,12 +23,13 @@ const VIEWER = {
 };
 
 let database: DatabaseHandle;
+let app: Application;
 let server: http.Server;
 let base: string;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const app = {
+  app = {
     readSignedIn: async () => ({ viewer: VIEWER, sessionToken: "s" }),
     services: {
       ...createRateLimitServices({ db: database.db }),
@@ -72,5 +74,18 @@ describe("account deletion's rate limit", () => {
     expect(await refused.json()).toEqual({
       error: { code: "RATE_LIMITED", message: "Too many attempts. Try again in 15 minutes." },
     });
+  });
+});
+
+describe("a rule of a minute at most (likes, views)", () => {
+  it("says 'in a moment', even when the refusal comes at the start of the window", async () => {
+    const rule = { window: 60, max: 1 };
+    const headers = new Map<string, string>();
+    const res = { setHeader: (name: string, value: string) => headers.set(name, value) };
+    const step = () =>
+      enforceRateLimit(app, res as unknown as express.Response, "likes:burst", rule);
+    await step();
+    await expect(step()).rejects.toThrow("Too many requests. Please try again in a moment.");
+    expect(headers.get("Retry-After")).toBe("60");
   });
 });
