@@ -31,6 +31,8 @@ const ONLINE_TOOLS = [
   "like-delete-b",
   "like-delete-c",
   "like-sentinel",
+  "like-order-first",
+  "like-order-second",
   ...Array.from({ length: RACE_TOOLS }, (_, index) => `like-race-${index + 1}`),
 ];
 
@@ -226,6 +228,15 @@ describe(`likes on ${databaseKind}`, () => {
       [true, 1],
       [false, 0],
       [true, 1],
+    ]);
+  });
+
+  it("lists a person's liked tools the latest liked first", async () => {
+    await like(userId(6), "like-order-first");
+    await like(userId(6), "like-order-second");
+    expect(await listLikedToolIds(database.db, userId(6))).toEqual([
+      "like-order-second",
+      "like-order-first",
     ]);
   });
 
