@@ -1,5 +1,6 @@
 import type { ZodError } from "zod";
 import { fieldErrorsOf } from "~/lib/field-errors";
+import type { ApiErrorBody } from "~/lib/api/contract";
 
 export type ErrorCode =
   | "INVALID"
@@ -44,7 +45,7 @@ export class AppError extends Error {
     return new AppError("INVALID", message, fieldErrorsOf(error, { keepItemIndex: true }));
   }
 
-  toJSON() {
+  toJSON(): ApiErrorBody {
     return { error: { code: this.code, message: this.message, fields: this.fields } };
   }
 }

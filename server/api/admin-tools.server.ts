@@ -4,7 +4,7 @@ import type { AdminToolsAnswer, ToolsDeleted, ToolsStatusChanged } from "~/lib/a
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import { BODY_LIMITS, readJsonBody } from "../http/request-body.server";
-import { adminOnly, inputOf, sendJson } from "./guards.server";
+import { adminOnly, inputOf, searchParamsOf, sendJson } from "./guards.server";
 
 /** /api/admin/tools: the admin list (issue 7), its export, and bulk status and delete. */
 export function adminToolRoutes(app: Application): express.Router {
@@ -12,10 +12,9 @@ export function adminToolRoutes(app: Application): express.Router {
   router.get(
     "/tools",
     adminOnly(app, async (req, res) => {
-      const url = new URL(req.originalUrl, "http://localhost");
       const query = inputOf(
         adminToolsQuerySchema,
-        Object.fromEntries(url.searchParams),
+        Object.fromEntries(searchParamsOf(req)),
         "The tool list query is not valid.",
       );
       sendJson<AdminToolsAnswer>(res, await app.services.listAdminTools(query));
@@ -38,10 +37,7 @@ export function adminToolRoutes(app: Application): express.Router {
   router.post(
     "/tools/status",
     adminOnly(app, async (req, res, viewer) => {
-      const { ids, status } = inputOf(
-        bulkStatusSchema,
-        await readJsonBody(req, BODY_LIMITS.admin),
-      );
+      const { ids, status } = inputOf(bulkStatusSchema, await readJsonBody(req, BODY_LIMITS.admin));
       const changed = await app.services.setToolsStatus(viewer, ids, status);
       sendJson<ToolsStatusChanged>(res, { changed });
     }),

@@ -61,6 +61,11 @@ export function inputOf<S extends ZodType>(
   return parsed.data;
 }
 
+/** The query parameters of a request (Express's own `req.query` flattens repeated keys). */
+export function searchParamsOf(req: { originalUrl: string }): URLSearchParams {
+  return new URL(req.originalUrl, "http://localhost").searchParams;
+}
+
 /** Sends one answer of docs/api.md as its contract type (app/lib/api/contract.ts). */
 export function sendJson<T>(res: express.Response, answer: T, status = 200): void {
   res.status(status).json(answer);

@@ -1,4 +1,5 @@
 import type express from "express";
+import type { ApiErrorBody } from "~/lib/api/contract";
 import { AppError } from "../errors.server";
 import type { Logger } from "../logger.server";
 
@@ -37,19 +38,17 @@ export function handleErrors(logger: Logger): express.ErrorRequestHandler {
 
 interface KnownError {
   status: number;
-  body: ReturnType<AppError["toJSON"]>;
+  body: ApiErrorBody;
 }
 
 /** The answer an error names: an AppError's own, or a client's mistake; null for a bug. */
 function knownErrorOf(error: unknown): KnownError | null {
   if (error instanceof AppError) return { status: error.status, body: error.toJSON() };
   // Express and its static server report a client's mistake (bad encoding, a Range past the
-  // end) as an error with a 4xx status.
+  // end) as an error with a 4xx status. Bodies are read by our own reader, which throws AppErrors.
   const status = (error as { status?: unknown } | null)?.status;
   if (typeof status !== "number" || status < 400 || status >= 500) return null;
-  const message = status === 413 ? "The request body is too large." : "The request is not valid.";
-  const code = status === 413 ? "TOO_LARGE" : status === 415 ? "UNSUPPORTED_MEDIA_TYPE" : "INVALID";
-  return { status, body: { error: { code, message, fields: undefined } } };
+  return { status, body: { error: { code: "INVALID", message: "The request is not valid." } } };
 }
 
 /** A plain page for requests that fail before or outside React's own error pages. */

@@ -4,7 +4,7 @@ import type { Viewer } from "~/lib/profile";
 import type { ToastOptions } from "../toast";
 
 /** Why a click on a heart sends no like (spec 4 Like), or null when it may be sent. */
-export type LikeRefusal = { kind: "sign-in" } | { kind: "toast"; toast: ToastOptions };
+type LikeRefusal = { kind: "sign-in" } | { kind: "toast"; toast: ToastOptions };
 
 export function likeRefusalOf(
   viewer: Pick<Viewer, "id" | "emailVerified"> | null,

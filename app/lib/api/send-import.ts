@@ -6,7 +6,7 @@ export type ImportUpdate =
   | { phase: "uploading"; fraction: number }
   | { phase: ImportProgress["phase"]; fraction: number; done: number; total: number };
 
-export interface ImportRequest {
+interface ImportRequest {
   file: File;
   format: "csv" | "json";
   dryRun: boolean;

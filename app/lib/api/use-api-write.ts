@@ -3,13 +3,13 @@ import { useNavigate, useRevalidator, type To } from "react-router";
 import { ApiError, UNREACHABLE_MESSAGE } from "./request";
 
 /** Where to go after a write succeeded (decision 012), computed from the server's answer. */
-export interface AfterWrite {
+interface AfterWrite {
   to: To;
   replace?: boolean;
   state?: unknown;
 }
 
-export interface ApiWriteOptions {
+interface ApiWriteOptions {
   /**
    * Which outcomes reload the page's data: "success" (the default), or "settled" when a refused
    * write leaves traces too (a failed import in the history).
@@ -23,7 +23,7 @@ export interface ApiWriteOptions {
   revalidateFirst?: boolean;
 }
 
-export type WriteResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
+type WriteResult<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 
 /**
  * Decision 012: the one way a page writes. Calls one function of the typed client, tracks
