@@ -127,6 +127,8 @@ describe("requests that once crashed or confused the server", () => {
     expect(answer.status).toBe(400);
     expect(answer.head).toMatch(/^x-content-type-options: nosniff$/im);
     expect(answer.head).toMatch(/^content-security-policy: .*frame-ancestors 'none'/im);
+    // No injected <base> can send the page's relative links and scripts elsewhere.
+    expect(answer.head).toMatch(/^content-security-policy: .*base-uri 'none'/im);
   });
 
   it("refuses a host name that is neither APP_URL's nor a literal address (DNS rebinding)", async () => {
