@@ -1,4 +1,5 @@
 import type { SignedIn } from "../server/auth/viewer.server";
+import type { LikedState } from "./lib/api/contract";
 import type { AppServices } from "../server/services.server";
 
 // What the Express server hands every loader and action (server/http.server.ts).
@@ -10,6 +11,8 @@ declare module "react-router" {
     appUrl: string;
     /** The person signed in on this request (read once, fresh from the database), or null. */
     signedIn: () => Promise<SignedIn | null>;
+    /** Their liked tools and the live event they were read at (read once per request), or null. */
+    likedState: () => Promise<LikedState | null>;
     /** GOOGLE_CLIENT_ID is set: the dialogs offer "Continue with Google". */
     isGoogleSignInEnabled: boolean;
     /** The client's address as TRUST_PROXY allows it to be known (rate limits key on it). */

@@ -32,10 +32,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     viewer: signedIn?.viewer ?? null,
     // What the person likes is in the server render, so their hearts show pressed at once.
-    liked: signedIn ? await context.services.getLikedState(signedIn.viewer.id) : null,
+    liked: await context.likedState(),
     isGoogleSignInEnabled: context.isGoogleSignInEnabled,
   };
 }
+
+export { shouldRevalidate } from "./lib/root-revalidation";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

@@ -29,6 +29,7 @@ async function pageBytes(services: ReturnType<typeof createServices>, page: stri
     cspNonce: "bench",
     appUrl: "http://localhost",
     signedIn: async () => null,
+    likedState: async () => null,
     isGoogleSignInEnabled: false,
     clientAddress: "127.0.0.1",
   });

@@ -3,6 +3,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import type { LikedState } from "~/lib/api/contract";
 import { healthCheck } from "./api/health.server";
 import { AUTH_BASE_PATH } from "./auth/auth.server";
 import { signedInOf } from "./api/guards.server";
@@ -85,14 +86,24 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
       build,
       mode: isProduction ? "production" : "development",
       appOrigin,
-      loadContextOf: (req, res) => ({
-        services: app.services,
-        cspNonce: res.locals.cspNonce as string,
-        appUrl: env.APP_URL,
-        signedIn: () => signedInOf(app, req),
-        isGoogleSignInEnabled: Boolean(env.GOOGLE_CLIENT_ID),
-        clientAddress: req.ip ?? "",
-      }),
+      loadContextOf: (req, res) => {
+        const signedIn = () => signedInOf(app, req);
+        // The root loader and /account's both need it: one read per request.
+        let liked: Promise<LikedState | null> | undefined;
+        const likedState = () =>
+          (liked ??= signedIn().then((who) =>
+            who ? app.services.getLikedState(who.viewer.id) : null,
+          ));
+        return {
+          services: app.services,
+          cspNonce: res.locals.cspNonce as string,
+          appUrl: env.APP_URL,
+          signedIn,
+          likedState,
+          isGoogleSignInEnabled: Boolean(env.GOOGLE_CLIENT_ID),
+          clientAddress: req.ip ?? "",
+        };
+      },
     }),
   );
   server.use(handleErrors(logger));

@@ -11,7 +11,12 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const signedIn = await context.signedIn();
   if (!signedIn) throw redirect("/");
-  const account = await context.services.getAccount(signedIn.viewer.id, signedIn.sessionToken);
+  const liked = await context.likedState();
+  const account = await context.services.getAccount(
+    signedIn.viewer.id,
+    signedIn.sessionToken,
+    liked?.likedToolIds ?? [],
+  );
   return { viewer: signedIn.viewer, ...account };
 }
 

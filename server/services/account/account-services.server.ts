@@ -18,8 +18,8 @@ export function createAccountServices({
       const pending = await findPendingSignUp(db, pendingTokenOf(cookieHeader));
       return pending ? { email: pending.email } : null;
     },
-    getAccount: (userId: string, sessionToken: string) =>
-      getAccount(db, snapshotKeeper.snapshot, userId, sessionToken),
+    getAccount: (userId: string, sessionToken: string, likedToolIds: readonly string[]) =>
+      getAccount(db, snapshotKeeper.snapshot, userId, sessionToken, likedToolIds),
     deleteAccount: (userId: string, confirmation: { password?: string; confirm?: string }) =>
       deleteOwnAccount(db, userId, confirmation),
   };

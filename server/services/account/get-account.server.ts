@@ -3,7 +3,6 @@ import type { ToolCard } from "~/lib/tool";
 import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 import type { Database } from "../../db/client.server";
 import { authAccounts, authSessions, userProfiles } from "../../db/schema";
-import { listLikedToolIds } from "../likes/list-liked-tool-ids.server";
 
 export interface AccountOverview {
   createdAt: string;
@@ -14,14 +13,18 @@ export interface AccountOverview {
   likedTools: ToolCard[];
 }
 
-/** What /account shows beyond the viewer: profile dates, sign-in methods, sessions, favourites. */
+/**
+ * What /account shows beyond the viewer: profile dates, sign-in methods, sessions, and the cards
+ * of the liked tools the page's data already read (latest liked first).
+ */
 export async function getAccount(
   db: Database,
   snapshot: CatalogueSnapshot,
   userId: string,
   sessionToken: string | null,
+  likedToolIds: readonly string[],
 ): Promise<AccountOverview> {
-  const [profile, accounts, sessions, likedIds] = await Promise.all([
+  const [profile, accounts, sessions] = await Promise.all([
     db.query.userProfiles.findFirst({ where: eq(userProfiles.userId, userId) }),
     db
       .select({ providerId: authAccounts.providerId })
@@ -31,12 +34,11 @@ export async function getAccount(
       .select({ token: authSessions.token })
       .from(authSessions)
       .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, new Date()))),
-    listLikedToolIds(db, userId),
   ]);
   return {
     createdAt: (profile?.createdAt ?? new Date()).toISOString(),
     signInMethods: accounts.map((account) => account.providerId).sort(),
     otherSessions: sessions.filter((session) => session.token !== sessionToken).length,
-    likedTools: likedIds.flatMap((id) => snapshot.byId.get(id) ?? []),
+    likedTools: likedToolIds.flatMap((id) => snapshot.byId.get(id) ?? []),
   };
 }
