@@ -29,6 +29,15 @@ export class SnapshotKeeper {
     return this.#snapshot;
   }
 
+  #catalogueRevision = 0;
+  /**
+   * Counts the rebuilds after catalogue changes (not count changes): what was rendered at an
+   * earlier revision may show a tool as it no longer is.
+   */
+  get catalogueRevision(): number {
+    return this.#catalogueRevision;
+  }
+
   /** The searched text of every online tool, kept so a refresh reads only what changed. */
   #searchText = new Map<string, ToolSearchText>();
 
@@ -39,6 +48,7 @@ export class SnapshotKeeper {
     });
     this.#searchText = new Map(rows.map((row) => [row.id, toToolSearchText(row)]));
     this.#snapshot = buildSnapshot(rows.map(toToolCard), this.#searchText);
+    this.#catalogueRevision += 1;
     return this.#snapshot;
   }
 
@@ -58,6 +68,7 @@ export class SnapshotKeeper {
     // Read after the query: counts that arrived meanwhile are kept.
     const unchanged = this.#snapshot.tools.filter((tool) => !changed.has(tool.id));
     this.#snapshot = buildSnapshot([...unchanged, ...online.map(toToolCard)], this.#searchText);
+    this.#catalogueRevision += 1;
     return this.#snapshot;
   }
 
