@@ -35,11 +35,15 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.cspNonce;
+  const isSharedRender = loadContext.cspNonce === null;
+  const nonce = loadContext.cspNonce ?? undefined;
   const userAgent = request.headers.get("user-agent");
-  // Crawlers get the whole document at once; people get the shell as soon as it is ready.
+  // Crawlers and the render cache get the whole document at once; people get the shell as soon
+  // as it is ready.
   const readyOption: keyof RenderToPipeableStreamOptions =
-    (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    isSharedRender || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+      ? "onAllReady"
+      : "onShellReady";
 
   return new Promise<Response>((resolve, reject) => {
     let isShellRendered = false;

@@ -6,7 +6,12 @@ import type { AppServices } from "../server/services.server";
 declare module "react-router" {
   interface AppLoadContext {
     services: AppServices;
-    cspNonce: string;
+    /**
+     * This response's CSP nonce; null when the page is rendered once for every signed-out visitor
+     * (server/render-cache, decision 013): no nonce (its CSP lists the hashes of its inline
+     * scripts), and the whole document before the first byte.
+     */
+    cspNonce: string | null;
     /** APP_URL: the public base of canonical links. */
     appUrl: string;
     /** The person signed in on this request (read once, fresh from the database), or null. */

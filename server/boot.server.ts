@@ -18,6 +18,8 @@ import { ViewCounter } from "./services/tools/view-counter.server";
 
 export interface Application {
   services: AppServices;
+  /** The catalogue snapshot and its revision: what the render cache checks its pages against. */
+  snapshotKeeper: SnapshotKeeper;
   auth: Auth;
   readSignedIn: ViewerReader;
   live: LiveHub;
@@ -108,6 +110,7 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
         mediaDir,
         logger,
       }),
+      snapshotKeeper,
       auth,
       readSignedIn: createViewerReader(auth, database.db, env.ADMIN_EMAILS ?? []),
       live,

@@ -62,6 +62,8 @@ const envSchema = z.object({
     .regex(/^[\w.:/,\s-]+$/, "a hop count, or comma-separated addresses, ranges or names")
     .default("loopback"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Decision 013: megabytes of rendered pages kept for signed-out visitors; 0 turns the cache off.
+  RENDER_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
 });
 
 export type Env = ReturnType<typeof parseEnv>;

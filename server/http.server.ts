@@ -1,7 +1,8 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
-import type { ServerBuild } from "react-router";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { LikedState } from "~/lib/api/contract";
 import { healthCheck } from "./api/health.server";
@@ -13,6 +14,7 @@ import type { Env } from "./env.server";
 import { compressedAssets } from "./compressed-assets.server";
 import { authHandler } from "./http/auth-handler.server";
 import { handleErrors } from "./http/error-handler.server";
+import { pageCache } from "./http/page-cache.server";
 import { pageHandler } from "./http/page-handler.server";
 import { warnOfUntrustedProxy } from "./http/proxy-warning.server";
 import { rejectMalformedRequests } from "./http/request-guard.server";
@@ -20,6 +22,8 @@ import { sameOriginWrites } from "./http/same-origin-writes.server";
 import { securityHeaders } from "./http/security-headers.server";
 import type { Logger } from "./logger.server";
 import { demoImagesOnDemand } from "./media/demo-images.server";
+import { RenderCache } from "./render-cache/render-cache.server";
+import { pageRenderer } from "./render-cache/render-page.server";
 
 const YEAR_S = 365 * 24 * 3600;
 
@@ -80,11 +84,40 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
     build = (await import(path.join(root, "server/index.js"))) as ServerBuild;
   }
 
+  const mode = isProduction ? "production" : "development";
+  // What every signed-out visitor sees: rendered once for all of them by the render cache.
+  const sharedContext = (): AppLoadContext => ({
+    services: app.services,
+    cspNonce: null,
+    appUrl: env.APP_URL,
+    signedIn: async () => null,
+    likedState: async () => null,
+    isGoogleSignInEnabled: Boolean(env.GOOGLE_CLIENT_ID),
+    clientAddress: "",
+  });
+  // Development renders every request: a cached page would hide an edit.
+  const renderCache =
+    isProduction && env.RENDER_CACHE_MB > 0
+      ? new RenderCache({
+          maxBytes: env.RENDER_CACHE_MB * 1024 * 1024,
+          catalogue: app.snapshotKeeper,
+          render: pageRenderer({ build, mode, appOrigin, sharedContext }),
+          concurrency: Math.max(2, availableParallelism()),
+          logger,
+        })
+      : null;
+  server.use(
+    pageCache({
+      cache: renderCache,
+      catalogue: app.services,
+      hasCsp: env.NODE_ENV === "production",
+    }),
+  );
   server.all(
     "/{*path}",
     pageHandler({
       build,
-      mode: isProduction ? "production" : "development",
+      mode,
       appOrigin,
       loadContextOf: (req, res) => {
         const signedIn = () => signedInOf(app, req);

@@ -71,7 +71,11 @@ test("pages are compressed, with brotli or gzip as the browser accepts", async (
 test("pages carry the security headers", async ({ request }) => {
   const headers = (await request.get("/")).headers();
   expect(headers["x-content-type-options"]).toBe("nosniff");
-  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+  // Decision 013: a page shared by signed-out visitors allows its scripts by hash; a page
+  // rendered for one visitor (here one with a dialog link) by that response's nonce.
+  expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+  const own = (await request.get("/?signIn=1")).headers();
+  expect(own["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
   expect(headers["x-powered-by"]).toBeUndefined();
 });
 

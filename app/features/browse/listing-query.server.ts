@@ -9,7 +9,7 @@ import type { AppServices } from "../../../server/services.server";
  * at the first tool and renders a bounded number of cards; Load More asks the API for the rest.
  */
 export function readListingQuery(
-  services: AppServices,
+  services: Pick<AppServices, "getTaxonomy">,
   url: URL,
   preset: Partial<Pick<ToolQuery, "category" | "subcategory">> = {},
 ): ToolQuery {

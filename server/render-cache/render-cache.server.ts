@@ -1,0 +1,152 @@
+import type { Logger } from "../logger.server";
+import type { PageKey } from "./page-key.server";
+import { Doorkeeper, PageStore, type Sized } from "./page-store.server";
+import type { RenderedPage } from "./rendered-page.server";
+import { RenderGate, SingleFlight } from "./single-flight.server";
+
+// Decision 013: anonymous page views answered from HTML rendered once per key. The freshness rule:
+// an entry is never served once the catalogue revision it was rendered at has moved (an admin
+// change on any server arrives through LISTEN and moves it); like and view counts may lag by
+// COUNT_LAG_MS, then the entry is served stale while one render replaces it.
+
+/** How late like and view counts may show on a cached page before it is rendered again. */
+export const COUNT_LAG_MS = 5_000;
+/** Past this age, an entry whose counts changed is rendered again before it is answered. */
+export const STALE_LIMIT_MS = 60_000;
+/** Past this age, any entry is rendered again before it is answered (the footer's year, say). */
+export const MAX_AGE_MS = 10 * 60_000;
+/** The share of the cache searches and other long-tail pages may take. */
+export const LONG_TAIL_SHARE = 0.25;
+const DOORKEEPER = { capacity: 4096, windowMs: 10 * 60_000 };
+
+/** What decides whether a rendered page is still true: the SnapshotKeeper. */
+export interface CatalogueVersion {
+  /** Moves on every catalogue rebuild after an admin change. */
+  readonly catalogueRevision: number;
+  /** Replaced on every count change too: its identity tells whether counts moved. */
+  readonly snapshot: object;
+}
+
+interface Entry extends Sized {
+  page: RenderedPage;
+  revision: number;
+  counts: object;
+  /** When the render started, i.e. when its data was read. */
+  renderedAt: number;
+}
+
+export type Freshness = "fresh" | "stale" | "expired";
+
+/** The freshness rule of decision 013. */
+export function freshnessOf(
+  entry: Pick<Entry, "revision" | "counts" | "renderedAt">,
+  now: number,
+  catalogue: { revision: number; counts: object },
+): Freshness {
+  if (entry.revision !== catalogue.revision) return "expired";
+  const age = now - entry.renderedAt;
+  if (age >= MAX_AGE_MS) return "expired";
+  if (entry.counts === catalogue.counts || age < COUNT_LAG_MS) return "fresh";
+  return age < STALE_LIMIT_MS ? "stale" : "expired";
+}
+
+export type CacheOutcome = "HIT" | "STALE" | "MISS";
+
+export interface RenderCacheOptions {
+  maxBytes: number;
+  catalogue: CatalogueVersion;
+  /** Renders the page at this canonical path for a signed-out visitor. */
+  render: (path: string) => Promise<RenderedPage>;
+  /** Renders at once for pages not in the cache; more wait their turn. */
+  concurrency: number;
+  logger: Logger;
+  now?: () => number;
+}
+
+export class RenderCache {
+  readonly #store: PageStore<Entry>;
+  readonly #doorkeeper = new Doorkeeper(DOORKEEPER);
+  readonly #flights = new SingleFlight<RenderedPage>();
+  readonly #gate: RenderGate;
+  readonly #options: RenderCacheOptions;
+  readonly #now: () => number;
+  #revision: number;
+  readonly #counted = { hits: 0, stale: 0, misses: 0 };
+
+  constructor(options: RenderCacheOptions) {
+    this.#options = options;
+    this.#store = new PageStore({ maxBytes: options.maxBytes, longTailShare: LONG_TAIL_SHARE });
+    this.#gate = new RenderGate(options.concurrency);
+    this.#now = options.now ?? Date.now;
+    this.#revision = options.catalogue.catalogueRevision;
+  }
+
+  /** The page for this key: from the cache, or rendered (once, however many ask at a time). */
+  async page(key: PageKey): Promise<{ page: RenderedPage; outcome: CacheOutcome }> {
+    const now = this.#now();
+    const current = this.#current();
+    if (key.isLongTail) this.#doorkeeper.record(key.path, now);
+    const entry = this.#store.get(key.path);
+    if (entry) {
+      const freshness = freshnessOf(entry, now, current);
+      if (freshness === "fresh") {
+        this.#counted.hits += 1;
+        return { page: entry.page, outcome: "HIT" };
+      }
+      if (freshness === "stale") {
+        this.#counted.stale += 1;
+        this.#renderInBackground(key);
+        return { page: entry.page, outcome: "STALE" };
+      }
+      this.#store.delete(key.path);
+    }
+    this.#counted.misses += 1;
+    return { page: await this.#render(key), outcome: "MISS" };
+  }
+
+  get stats() {
+    return { ...this.#counted, ...this.#store.stats, waiting: this.#gate.waiting };
+  }
+
+  /** The catalogue as it is now; every entry goes once its revision has moved. */
+  #current(): { revision: number; counts: object } {
+    const { catalogueRevision, snapshot } = this.#options.catalogue;
+    if (catalogueRevision !== this.#revision) {
+      this.#store.clear();
+      this.#revision = catalogueRevision;
+    }
+    return { revision: catalogueRevision, counts: snapshot };
+  }
+
+  #render(key: PageKey): Promise<RenderedPage> {
+    const { revision, counts } = this.#current();
+    return this.#flights.run(`${revision} ${key.path}`, () =>
+      this.#gate.run(() => this.#renderAndStore(key, revision, counts)),
+    );
+  }
+
+  #renderInBackground(key: PageKey): void {
+    this.#render(key).catch((error: unknown) =>
+      this.#options.logger.warn({ err: error, page: key.path }, "render cache: render failed"),
+    );
+  }
+
+  async #renderAndStore(key: PageKey, revision: number, counts: object): Promise<RenderedPage> {
+    const renderedAt = this.#now();
+    const page = await this.#options.render(key.path);
+    const now = this.#now();
+    const isAdmitted = !key.isLongTail || this.#doorkeeper.admits(key.path, now);
+    if (page.isStorable && isAdmitted && this.#current().revision === revision) {
+      const isStored = this.#store.set(
+        key.path,
+        { page, revision, counts, renderedAt, bytes: page.bytes },
+        key.isLongTail,
+      );
+      this.#options.logger.debug(
+        { page: key.path, isStored, renderMs: now - renderedAt, ...this.stats },
+        "render cache: rendered",
+      );
+    }
+    return page;
+  }
+}
