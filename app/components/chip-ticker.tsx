@@ -15,11 +15,7 @@ export function ChipTicker({ label, items }: ChipTickerProps) {
         <ul className="flex shrink-0 gap-2 pr-2">
           {items.map((item) => (
             <li key={item.href}>
-              <Link
-                to={item.href}
-                tabIndex={isCopy ? -1 : undefined}
-                className="inline-block rounded-full bg-brand-50 px-3 py-1 text-sm font-medium whitespace-nowrap text-brand-800 hover:bg-brand-100"
-              >
+              <Link to={item.href} tabIndex={isCopy ? -1 : undefined} className="ticker-chip">
                 {item.name}
               </Link>
             </li>

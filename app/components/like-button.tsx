@@ -87,11 +87,8 @@ export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
         aria-pressed={viewer ? isLiked : undefined}
         aria-busy={isPending || undefined}
         aria-label={`${isLiked ? "Unlike" : "Like"} ${toolName}, ${countLabel}`}
-        className={`inline-flex min-h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-medium ${
-          isLiked
-            ? "border-rose-200 bg-rose-50 text-rose-700 hover:bg-rose-100"
-            : "border-slate-200 text-slate-700 hover:border-rose-200 hover:bg-rose-50 hover:text-rose-700"
-        }`}
+        data-liked={isLiked || undefined}
+        className="like-button"
       >
         <svg
           aria-hidden="true"

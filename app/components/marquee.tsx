@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useIsMotionAllowed } from "./use-reduced-motion";
 
 interface MarqueeProps {
   /** Names the moving region for screen readers. */
@@ -15,24 +16,30 @@ interface MarqueeProps {
 /**
  * Content that slides slowly in a loop (spec 2 tickers). It pauses under the pointer, with
  * keyboard focus inside and with its pause button, and stands still, scrollable instead, for
- * people who ask for reduced motion (app.css).
+ * people who ask for reduced motion (app.css). The hidden copy that closes the loop is added in
+ * the browser once it may move: the server sends the content once, and so does a page that
+ * never runs its scripts, which shows it standing still.
  */
 export function Marquee({ label, direction, className, pauseLabel, children }: MarqueeProps) {
   const [isPaused, setIsPaused] = useState(false);
+  const isLooping = useIsMotionAllowed();
   const isVertical = direction === "vertical";
   return (
     <div className={`flex gap-2 ${isVertical ? "flex-col" : "items-center"}`}>
       <div
         role="region"
         aria-label={label}
+        data-looping={isLooping || undefined}
         data-paused={isPaused || undefined}
         className={`marquee overflow-hidden ${isVertical ? "marquee-vertical" : "min-w-0 flex-1 py-1"} ${className ?? ""}`}
       >
         <div className={`marquee-track flex ${isVertical ? "flex-col" : "w-max"}`}>
           {children(false)}
-          <div aria-hidden="true" className={`flex ${isVertical ? "flex-col" : ""}`} inert>
-            {children(true)}
-          </div>
+          {isLooping && (
+            <div aria-hidden="true" className={`flex ${isVertical ? "flex-col" : ""}`} inert>
+              {children(true)}
+            </div>
+          )}
         </div>
       </div>
       <button

@@ -11,32 +11,11 @@ interface ToolImageProps {
   isPriority?: boolean;
 }
 
-function Placeholder({ label }: { label: string }) {
-  const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
-  return (
-    <div
-      {...a11y}
-      className="flex size-full items-center justify-center bg-gradient-to-br from-brand-50 to-slate-200 text-brand-700/50"
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-10"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.5}
-      >
-        <rect x="3" y="4" width="18" height="16" rx="2" />
-        <circle cx="9" cy="10" r="2" />
-        <path d="M21 16l-5-5-8 9" />
-      </svg>
-    </div>
-  );
-}
-
 /**
  * spec 2 and 5: the resized WebP first, the original path as fallback, and a placeholder while
- * loading, on error and when there is no image.
+ * loading, on error and when there is no image. The placeholder is the box's background
+ * (`tool-image` in app.css), so it shows through until the image has drawn over it and costs a
+ * card no markup.
  */
 export function ToolImage({
   path,
@@ -58,19 +37,13 @@ export function ToolImage({
     if (image?.complete && image.naturalWidth === 0) setAttempt((current) => current + 1);
   }, [src]);
 
+  const boxClass = `tool-image ${className ?? ""}`;
   if (!src) {
-    return (
-      <div className={className}>
-        <Placeholder label={alt} />
-      </div>
-    );
+    const a11y = alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true };
+    return <div {...a11y} className={boxClass} />;
   }
   return (
-    <div className={`relative overflow-hidden ${className ?? ""}`}>
-      {/* Shows through until the image has drawn over it. */}
-      <div className="absolute inset-0">
-        <Placeholder label="" />
-      </div>
+    <div className={boxClass}>
       <img
         ref={ref}
         src={src}
@@ -80,7 +53,6 @@ export function ToolImage({
         loading={isPriority ? "eager" : "lazy"}
         decoding="async"
         onError={() => setAttempt((current) => current + 1)}
-        className="relative size-full object-cover"
       />
     </div>
   );

@@ -16,3 +16,15 @@ export function useReducedMotion(): boolean {
     () => false,
   );
 }
+
+/**
+ * True in the browser when the visitor does not ask for less motion; false on the server and
+ * while the page hydrates, so what only moving content needs can be left out of the HTML.
+ */
+export function useIsMotionAllowed(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => !window.matchMedia(QUERY).matches,
+    () => false,
+  );
+}

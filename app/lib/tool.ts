@@ -35,6 +35,15 @@ export interface ToolCard {
   createdAt: string;
 }
 
+/** The compact card's shape (spec 2): what shows a tool in a short list and opens it. */
+export type CompactTool = Pick<
+  ToolCard,
+  "id" | "slug" | "name" | "category" | "subCategory" | "image"
+>;
+
+/** A top tool as the home page's carousel shows it. */
+export type TopTool = CompactTool & Pick<ToolCard, "cardDescription" | "likesTotal">;
+
 /** The detail shape: every field of a tool, defaults applied. */
 export interface ToolDetail extends ToolCard {
   status: ToolStatus;
@@ -60,10 +69,14 @@ export function safeWebsiteUrl(url: string | null | undefined): string {
   }
 }
 
+// Made once: building a compact number format costs more than the rest of a card's render.
+const compactCount = new Intl.NumberFormat("en-US", {
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
+
 export function formatCount(value: number): string {
-  return new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(
-    value,
-  );
+  return compactCount.format(value);
 }
 
 /** "1 like", "3 likes". */

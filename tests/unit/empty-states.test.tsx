@@ -14,7 +14,8 @@ function renderPage(page: React.ReactNode): string {
 }
 
 const emptyHome: HomePageProps = {
-  taxonomy: [],
+  categories: [],
+  popularSubcategories: [],
   total: 0,
   featured: [],
   recentlyAdded: [],

@@ -144,7 +144,6 @@ export function BrowsePage(props: BrowsePageProps) {
             items={[
               {
                 name: ALL_CATEGORIES,
-                slug: "all",
                 count: props.totalInAllCategories,
                 href: hrefFor({ category: ALL_CATEGORIES }),
                 isCurrent: query.category === ALL_CATEGORIES,

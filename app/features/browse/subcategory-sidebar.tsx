@@ -101,12 +101,11 @@ export function SubcategorySidebar(props: SubcategorySidebarProps) {
                 <ul>
                   {group.items.map((item) => (
                     <li key={item.name}>
-                      <label className="flex cursor-pointer items-center gap-2 rounded-md px-1 py-1.5 text-sm text-slate-800 hover:bg-slate-50">
+                      <label className="subcategory-option">
                         <input
                           type="checkbox"
                           checked={selected.includes(item.name)}
                           onChange={() => onToggle(item.name)}
-                          className="size-4 rounded border-slate-300 accent-brand-700"
                         />
                         <span className="flex-1">{item.name}</span>
                         <span className="text-xs text-slate-500">{item.count}</span>

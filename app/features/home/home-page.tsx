@@ -5,20 +5,20 @@ import { ChipTicker } from "~/components/chip-ticker";
 import { Marquee } from "~/components/marquee";
 import { SearchForm } from "~/components/search-form";
 import { CompactToolCard, ToolCard } from "~/components/tool-card";
-import type { CategoryEntry } from "~/lib/category-stats";
 import { DEFAULT_SEARCH_PLACEHOLDER, TYPING_WORDS } from "~/lib/constants";
 import { NO_TOP_TOOLS, TOP_TOOLS_FALLBACK } from "~/lib/messages";
 import { BROWSE_PATH, browseUrl, featuredToolHref } from "~/lib/paths";
-import type { ToolCard as ToolCardData } from "~/lib/tool";
+import type { CompactTool, ToolCard as ToolCardData, TopTool } from "~/lib/tool";
 import { TopToolsCarousel } from "./top-tools-carousel";
 import { TypedWord } from "./typed-word";
 
 export interface HomePageProps {
-  taxonomy: readonly CategoryEntry[];
+  categories: readonly { name: string; count: number }[];
+  popularSubcategories: readonly string[];
   total: number;
   featured: readonly ToolCardData[];
-  recentlyAdded: readonly ToolCardData[];
-  topTools: readonly ToolCardData[];
+  recentlyAdded: readonly CompactTool[];
+  topTools: readonly TopTool[];
   isTopToolsFallback: boolean;
 }
 
@@ -82,20 +82,14 @@ const SEARCH_PLACEHOLDERS = [
   "Try “customer support chatbot”",
 ];
 
-const TICKER_SIZE = 24;
-
 export function HomePage(props: HomePageProps) {
-  const { taxonomy, total, featured, recentlyAdded, topTools, isTopToolsFallback } = props;
+  const { categories, total, featured, recentlyAdded, topTools, isTopToolsFallback } = props;
   const openAuth = useAuthPrompt();
   // A subcategory name can live in several categories; the ticker's link covers them all.
-  const countByName = new Map<string, number>();
-  for (const sub of taxonomy.flatMap((category) => category.subcategories)) {
-    countByName.set(sub.name, (countByName.get(sub.name) ?? 0) + sub.count);
-  }
-  const popularSubcategories = [...countByName]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, TICKER_SIZE)
-    .map(([name]) => ({ name, href: browseUrl({ subcategory: name }) }));
+  const tickerItems = props.popularSubcategories.map((name) => ({
+    name,
+    href: browseUrl({ subcategory: name }),
+  }));
 
   return (
     <div>
@@ -125,7 +119,7 @@ export function HomePage(props: HomePageProps) {
           <div className="mt-4">
             <CategoryChips
               label="Categories"
-              items={taxonomy.map((category) => ({
+              items={categories.map((category) => ({
                 ...category,
                 href: browseUrl({ category: category.name }),
               }))}
@@ -183,7 +177,7 @@ export function HomePage(props: HomePageProps) {
           <section aria-labelledby="home-subcategories">
             <SectionHeading id="home-subcategories" title="Popular subcategories" />
             <div className="mt-6">
-              <ChipTicker label="Subcategory ticker" items={popularSubcategories} />
+              <ChipTicker label="Subcategory ticker" items={tickerItems} />
             </div>
             <p className="mt-6 text-slate-600">
               Every subcategory is a shortlist in itself: pick one to see its tools side by side,

@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { useReducedMotion } from "~/components/use-reduced-motion";
 import { CAROUSEL_FADE_MS, CAROUSEL_INTERVAL_MS } from "~/lib/constants";
 import { toolPath } from "~/lib/paths";
-import { plural, type ToolCard } from "~/lib/tool";
+import { plural, type TopTool } from "~/lib/tool";
 
 interface TopToolsCarouselProps {
-  tools: readonly ToolCard[];
+  tools: readonly TopTool[];
   /** The tools are the newest, not the most liked (spec 8 fallback). */
   isFallback: boolean;
 }

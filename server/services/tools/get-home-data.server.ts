@@ -1,17 +1,51 @@
-import type { CategoryEntry } from "~/lib/category-stats";
 import { FEATURED_TOOL_COUNT, RECENTLY_ADDED_LIMIT, TOP_TOOLS_LIMIT } from "~/lib/constants";
-import type { ToolCard } from "~/lib/tool";
+import type { CompactTool, ToolCard, TopTool } from "~/lib/tool";
 import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 
+/**
+ * What the home page renders, and nothing more: every field here is read by a component (the
+ * page's HTML carries this data a second time, for hydration).
+ */
 export interface HomeData {
-  taxonomy: readonly CategoryEntry[];
+  categories: { name: string; count: number }[];
+  /** The subcategories with the most tools, for the ticker. */
+  popularSubcategories: string[];
   total: number;
   featured: ToolCard[];
-  recentlyAdded: ToolCard[];
-  topTools: ToolCard[];
+  recentlyAdded: CompactTool[];
+  topTools: TopTool[];
   /** True when no tool has a like yet and the top tools are the newest instead (spec 8). */
   isTopToolsFallback: boolean;
 }
+
+const TICKER_SIZE = 24;
+
+/** The subcategory ticker's names, most tools first; a name used in several categories counts once. */
+function popularSubcategoriesOf(snapshot: CatalogueSnapshot): string[] {
+  const countByName = new Map<string, number>();
+  for (const sub of snapshot.taxonomy.flatMap((category) => category.subcategories)) {
+    countByName.set(sub.name, (countByName.get(sub.name) ?? 0) + sub.count);
+  }
+  return [...countByName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, TICKER_SIZE)
+    .map(([name]) => name);
+}
+
+const compactOf = ({ id, slug, name, category, subCategory, image }: ToolCard): CompactTool => ({
+  id,
+  slug,
+  name,
+  category,
+  subCategory,
+  image,
+});
+
+const topToolOf = (tool: ToolCard): TopTool => ({
+  ...compactOf(tool),
+  cardDescription: tool.cardDescription,
+  likesTotal: tool.likesTotal,
+});
 
 /**
  * The home page's reads (spec 7): the featured ids in their given order, the 20 newest online
@@ -23,17 +57,16 @@ export function getHomeData(snapshot: CatalogueSnapshot, featuredIds: readonly s
     .slice(0, FEATURED_TOOL_COUNT)
     .map((id) => snapshot.byId.get(id))
     .filter((tool): tool is ToolCard => tool !== undefined);
-  const recentlyAdded = snapshot.tools.slice(0, RECENTLY_ADDED_LIMIT);
   const isTopToolsFallback =
     snapshot.tools.length > 0 && snapshot.topTools.every((tool) => tool.likesTotal === 0);
+  const topTools = isTopToolsFallback ? snapshot.tools : snapshot.topTools;
   return {
-    taxonomy: snapshot.taxonomy,
+    categories: snapshot.taxonomy.map(({ name, count }) => ({ name, count })),
+    popularSubcategories: popularSubcategoriesOf(snapshot),
     total: snapshot.tools.length,
     featured,
-    recentlyAdded,
-    topTools: isTopToolsFallback
-      ? snapshot.tools.slice(0, TOP_TOOLS_LIMIT)
-      : snapshot.topTools.slice(0, TOP_TOOLS_LIMIT),
+    recentlyAdded: snapshot.tools.slice(0, RECENTLY_ADDED_LIMIT).map(compactOf),
+    topTools: topTools.slice(0, TOP_TOOLS_LIMIT).map(topToolOf),
     isTopToolsFallback,
   };
 }
