@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.server";
-import { queryRows } from "../db/query-rows.server";
+import { authRateLimits } from "../db/schema";
 
 export interface RateRule {
   /** Seconds. */
@@ -43,29 +43,42 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The statement of one step, prepared once per database: a named statement is planned once per
+ * connection, which matters for a limit checked on every like.
+ */
+const stepStatements = new WeakMap<Database, ReturnType<typeof prepareStep>>();
+
+function prepareStep(db: Database) {
+  const now = sql.placeholder("now");
+  const windowStart = sql.placeholder("windowStart");
+  const isNewWindow = sql`${authRateLimits.lastRequest} <= ${windowStart}`;
+  return db
+    .insert(authRateLimits)
+    .values({ id: sql.placeholder("key"), key: sql.placeholder("key"), count: 1, lastRequest: now })
+    .onConflictDoUpdate({
+      target: authRateLimits.key,
+      set: {
+        count: sql`case when ${isNewWindow} then 1 else ${authRateLimits.count} + 1 end`,
+        lastRequest: sql`case when ${isNewWindow} then ${now} else ${authRateLimits.lastRequest} end`,
+      },
+    })
+    .returning({ count: authRateLimits.count, lastRequest: authRateLimits.lastRequest })
+    .prepare("consume_rate_limit");
+}
+
 async function consumeOnce(
   db: Database,
   key: string,
   rule: RateRule,
   now: number,
 ): Promise<RateDecision> {
-  const windowStart = now - rule.window * 1000;
-  const rows = await queryRows<{ count: number; last_request: string | number }>(
-    db,
-    sql`
-    insert into auth_rate_limits (id, key, count, last_request)
-    values (${key}, ${key}, 1, ${now})
-    on conflict (key) do update set
-      count = case when auth_rate_limits.last_request <= ${windowStart} then 1
-                   else auth_rate_limits.count + 1 end,
-      last_request = case when auth_rate_limits.last_request <= ${windowStart} then ${now}
-                          else auth_rate_limits.last_request end
-    returning count, last_request`,
-  );
-  const row = rows[0]!;
-  const startedAt = Number(row.last_request);
+  let step = stepStatements.get(db);
+  if (!step) stepStatements.set(db, (step = prepareStep(db)));
+  const [row] = await step.execute({ key, now, windowStart: now - rule.window * 1000 });
+  const startedAt = Number(row!.lastRequest);
   return {
-    allowed: row.count <= rule.max,
+    allowed: row!.count <= rule.max,
     retryAfter: Math.max(1, Math.ceil((startedAt + rule.window * 1000 - now) / 1000)),
   };
 }
