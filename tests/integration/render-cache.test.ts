@@ -1,0 +1,227 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EMPTY_TOOL_INPUT, toolInputSchema, type ToolInput } from "~/lib/tool-input";
+import { hashPassword } from "../../server/auth/password.server";
+import { bootApplication, type Application } from "../../server/boot.server";
+import { authAccounts, authUsers, userProfiles } from "../../server/db/schema";
+import { parseEnv } from "../../server/env.server";
+import { createHttpApp } from "../../server/http.server";
+import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
+import { createScratchDatabase } from "../scratch-database";
+
+// Decision 013, against the real app (the production build, the whole HTTP edge, a real
+// database): the render cache never answers a signed-in person, answers 304 to a matching
+// If-None-Match, and drops a page within a second of an admin change made on another server.
+
+const APP_URL = "http://localhost:3000";
+const ACTOR = { id: "admin-1", email: "admin@example.com" };
+const PASSWORD = "correct horse battery staple 42";
+const BUILD_MS = 180_000;
+
+interface RunningServer {
+  app: Application;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The production server as `npm start` assembles it, on a port of its own. */
+async function startServer(databaseUrl?: string): Promise<RunningServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "render-cache-"));
+  const env = parseEnv({
+    NODE_ENV: "production",
+    APP_URL,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: "s".repeat(32),
+    SEED_DEMO: "false",
+    LOG_LEVEL: "silent",
+  });
+  const logger = pino({ level: "silent" });
+  const app = await bootApplication(env, logger);
+  const server = createServer(
+    await createHttpApp({ app, env, logger, buildDir: path.resolve("build") }),
+  );
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  return {
+    app,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      server.close();
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The suite renders the built app; a checkout without a build builds it first. */
+function buildOnce() {
+  if (existsSync("build/server/index.js")) return;
+  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (result.status !== 0) throw new Error("react-router build failed; this suite needs build/");
+}
+
+async function addVerifiedPerson(app: Application, email: string) {
+  const userId = randomUUID();
+  await app.database.db
+    .insert(authUsers)
+    .values({ id: userId, name: "Cached Reader", email, emailVerified: true });
+  await app.database.db.insert(authAccounts).values({
+    id: randomUUID(),
+    accountId: userId,
+    providerId: "credential",
+    userId,
+    password: await hashPassword(PASSWORD),
+  });
+  await app.database.db
+    .insert(userProfiles)
+    .values({ userId, email, username: "cached-reader", displayName: "Cached Reader" });
+}
+
+async function signIn(url: string, email: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: APP_URL },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .join("; ");
+}
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+function toolInput(values: Partial<ToolInput>): ToolInput {
+  return toolInputSchema.parse({ ...EMPTY_TOOL_INPUT, ...values });
+}
+
+describe("the render cache on the real app", () => {
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    buildOnce();
+    server = await startServer();
+    await seedDemoCatalogue(server.app.database.db, 30);
+    await server.app.snapshotKeeper.reload();
+  }, BUILD_MS);
+  afterAll(() => server?.close());
+
+  it("never answers a signed-in person from a page cached for signed-out visitors", async () => {
+    await get(`${server.url}/`);
+    const anonymous = await get(`${server.url}/`);
+    expect(anonymous.headers.get("x-cache")).toBe("HIT");
+    expect(anonymous.headers.get("cache-control")).toMatch(/^public, .*s-maxage=/);
+    expect(anonymous.body).not.toContain("cached-reader@example.com");
+
+    await addVerifiedPerson(server.app, "cached-reader@example.com");
+    const cookie = await signIn(server.url, "cached-reader@example.com");
+    const signedIn = await get(`${server.url}/`, { cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("x-cache")).toBeNull();
+    expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
+    expect(signedIn.headers.get("content-security-policy")).toMatch(/'nonce-/);
+    expect(signedIn.body).toContain("cached-reader@example.com");
+    expect(signedIn.body).toContain("Sign Out");
+
+    const afterwards = await get(`${server.url}/`);
+    expect(afterwards.headers.get("x-cache")).toBe("HIT");
+    expect(afterwards.body).toBe(anonymous.body);
+  });
+
+  it("answers a matching If-None-Match with 304, and anything else with the page", async () => {
+    const first = await get(`${server.url}/ai-tools?sort=Rating&utm_source=mail`);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const revalidated = await get(`${server.url}/ai-tools?sort=Rating`, {
+      "if-none-match": `"other", ${etag}`,
+    });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body).toBe("");
+    expect(revalidated.headers.get("etag")).toBe(etag);
+    expect(revalidated.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+
+    const changed = await get(`${server.url}/ai-tools?sort=Rating`, { "if-none-match": '"x"' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toBe(first.body);
+  });
+
+  it("sends the stored brotli, gzip and plain forms of one page under one tag", async () => {
+    const forms = await Promise.all(
+      ["br", "gzip", "identity"].map(async (encoding) => {
+        const response = await fetch(`${server.url}/disclaimer`, {
+          headers: { "accept-encoding": encoding },
+        });
+        return {
+          encoding: response.headers.get("content-encoding"),
+          etag: response.headers.get("etag"),
+          body: await response.text(),
+        };
+      }),
+    );
+    expect(forms.map((form) => form.encoding)).toEqual(["br", "gzip", null]);
+    expect(new Set(forms.map((form) => form.etag)).size).toBe(1);
+    expect(new Set(forms.map((form) => form.body)).size).toBe(1);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  "the render cache on two servers (needs TEST_DATABASE_URL: PGlite is one process's database)",
+  () => {
+    let servers: RunningServer[] = [];
+    let drop: () => Promise<void>;
+
+    beforeAll(async () => {
+      buildOnce();
+      const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "render_cache");
+      drop = scratch.drop;
+      const first = await startServer(scratch.url);
+      await seedDemoCatalogue(first.app.database.db, 30);
+      await first.app.snapshotKeeper.reload();
+      servers = [first, await startServer(scratch.url)];
+    }, BUILD_MS);
+    afterAll(async () => {
+      for (const server of servers) await server.close();
+      await drop?.();
+    });
+
+    it("drops a cached page within a second of an admin edit made on the other server", async () => {
+      const [writer, reader] = servers as [RunningServer, RunningServer];
+      const name = `Cache Probe ${randomBytes(3).toString("hex")}`;
+      const input = toolInput({ name, category: "Sales", subCategory: "Lead Generation" });
+      const saved = await writer.app.services.createTool(ACTOR, input);
+      const page = `${reader.url}${saved.publicPath}`;
+      await expect.poll(async () => (await get(page)).status).toBe(200);
+      await get(page);
+      const cached = await get(page);
+      expect(cached.headers.get("x-cache")).toBe("HIT");
+
+      const renamed = `${name} Renamed`;
+      await writer.app.services.updateTool(ACTOR, saved.id, { ...input, name: renamed });
+      const editedAt = performance.now();
+      let shown = cached;
+      while (!shown.body.includes(renamed) && performance.now() - editedAt < 5_000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        shown = await get(page);
+      }
+      const delayMs = performance.now() - editedAt;
+      expect(shown.body).toContain(renamed);
+      expect(delayMs).toBeLessThan(1_000);
+      expect(shown.headers.get("x-cache")).toBe("MISS");
+    });
+  },
+);
