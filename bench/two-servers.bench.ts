@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { toolPath } from "../app/lib/paths";
@@ -55,6 +55,13 @@ async function timeUntilStatus(url: string, status: number, since: number): Prom
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   return Infinity;
+}
+
+/** A process's resident memory where /proc tells it (Linux), else null. */
+async function residentMegabytes(pid: number | undefined): Promise<number | null> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const kilobytes = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return kilobytes ? Math.round(Number(kilobytes) / 1024) : null;
 }
 
 try {
@@ -169,6 +176,10 @@ try {
     ],
     rows,
   );
+  const resident = await Promise.all(servers.map((server) => residentMegabytes(server.child.pid)));
+  if (resident.every((mb) => mb !== null)) {
+    console.log(`resident memory after the run: ${resident.map((mb) => `${mb} MB`).join(", ")}`);
+  }
   if (never > 0 || failures > 0) process.exitCode = 1;
 } catch (error) {
   console.error(error);
