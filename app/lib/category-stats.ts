@@ -31,6 +31,43 @@ export function countCategories(
   return { categories };
 }
 
+type Categorised = { category: string | null; subCategory: string | null };
+
+/**
+ * The statistics after some tools left and others joined: what countCategories of the new list
+ * gives, without counting the rest again. `stats` is left as it was; the categories that did not
+ * change are shared with it.
+ */
+export function withCategoryChanges(
+  stats: CategoryStats,
+  left: Iterable<Categorised>,
+  joined: Iterable<Categorised>,
+): CategoryStats {
+  const categories = { ...stats.categories };
+  const copied = new Set<string>();
+  const add = (tool: Categorised, step: 1 | -1) => {
+    if (!tool.category) return;
+    if (!copied.has(tool.category)) {
+      copied.add(tool.category);
+      const entry = categories[tool.category];
+      categories[tool.category] = {
+        count: entry?.count ?? 0,
+        subcategories: { ...entry?.subcategories },
+      };
+    }
+    const entry = categories[tool.category]!;
+    entry.count += step;
+    if (tool.subCategory) {
+      entry.subcategories[tool.subCategory] = (entry.subcategories[tool.subCategory] ?? 0) + step;
+      if (entry.subcategories[tool.subCategory] === 0) delete entry.subcategories[tool.subCategory];
+    }
+  };
+  for (const tool of left) add(tool, -1);
+  for (const tool of joined) add(tool, 1);
+  for (const name of copied) if (categories[name]!.count === 0) delete categories[name];
+  return { categories };
+}
+
 const byCountThenName = (a: TaxonomyEntry, b: TaxonomyEntry) =>
   b.count - a.count || a.name.localeCompare(b.name);
 

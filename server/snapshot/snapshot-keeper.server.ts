@@ -10,7 +10,8 @@ import {
 } from "../services/tools/tool-shapes.server";
 import type { LiveEvent } from "../live/live-events.server";
 import { withCounts, type CountChange } from "./recount.server";
-import { buildSnapshot, type CatalogueSnapshot, type ToolSearchText } from "./snapshot.server";
+import { buildSnapshot, type CatalogueSnapshot } from "./snapshot.server";
+import { updateSnapshot } from "./update-snapshot.server";
 
 /** Count changes arriving together (a burst of likes) are applied to the snapshot at once. */
 const COUNT_BATCH_MS = 100;
@@ -38,36 +39,31 @@ export class SnapshotKeeper {
     return this.#catalogueRevision;
   }
 
-  /** The searched text of every online tool, kept so a refresh reads only what changed. */
-  #searchText = new Map<string, ToolSearchText>();
-
   async reload(): Promise<CatalogueSnapshot> {
     const rows = await this.db.query.tools.findMany({
       columns: { ...toolCardColumns, ...toolSearchColumns },
       where: eq(tools.status, "online"),
     });
-    this.#searchText = new Map(rows.map((row) => [row.id, toToolSearchText(row)]));
-    this.#snapshot = buildSnapshot(rows.map(toToolCard), this.#searchText);
+    this.#snapshot = snapshotOfRows(rows);
     this.#catalogueRevision += 1;
     return this.#snapshot;
   }
 
   /**
-   * Rebuilds the snapshot after these tools changed, reading only them (whatever their status:
-   * a tool that went offline or was deleted leaves, one that came online joins).
+   * Updates the snapshot after these tools changed, reading only them (whatever their status:
+   * a tool that went offline or was deleted leaves, one that came online joins). Only their text
+   * is indexed; the searched text of the others is not kept in memory.
    */
   async refresh(ids: readonly string[]): Promise<CatalogueSnapshot> {
     const rows = await this.db.query.tools.findMany({
       columns: { ...toolCardColumns, ...toolSearchColumns, status: true },
       where: inArray(tools.id, [...ids]),
     });
-    const changed = new Set(ids);
-    const online = rows.filter((row) => row.status === "online");
-    for (const id of ids) this.#searchText.delete(id);
-    for (const row of online) this.#searchText.set(row.id, toToolSearchText(row));
-    // Read after the query: counts that arrived meanwhile are kept.
-    const unchanged = this.#snapshot.tools.filter((tool) => !changed.has(tool.id));
-    this.#snapshot = buildSnapshot([...unchanged, ...online.map(toToolCard)], this.#searchText);
+    const online = rows
+      .filter((row) => row.status === "online")
+      .map((row) => ({ card: toToolCard(row), searchText: toToolSearchText(row) }));
+    // Applied to the snapshot as it is after the query: counts that arrived meanwhile are kept.
+    this.#snapshot = updateSnapshot(this.#snapshot, ids, online);
     this.#catalogueRevision += 1;
     return this.#snapshot;
   }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_SEARCH_RESULTS } from "~/lib/constants";
 import { prefixEditDistance } from "~/lib/search/edit-distance";
@@ -45,6 +46,32 @@ describe("tokenizing", () => {
       "4",
       "gpt4",
     ]);
+  });
+  it("indexes exactly the words of the pattern decision 005 describes, in any text", () => {
+    // The pattern, applied with regular expressions: what the index's own scan must give.
+    const byPattern = (text: string) => {
+      const lower = text.toLowerCase();
+      const normal = /[^ -~\t\n\r]/.test(lower)
+        ? lower.normalize("NFKD").replace(/\p{M}/gu, "")
+        : lower;
+      return [...normal.matchAll(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)].flatMap(([token]) => {
+        const parts = token.split(/['’.-]/);
+        const whole = parts.join("").slice(0, 40);
+        return parts.length === 1 ? [whole] : [...parts.map((part) => part.slice(0, 40)), whole];
+      });
+    };
+    const unit = fc.oneof(
+      fc.constantFrom(..."aZ9 -.'’_,é\u0301ﬁİßΣ日𝐁😀\ud800K\u00a0ℌ\t"),
+      fc.string({ unit: "binary", maxLength: 1 }),
+    );
+    const longWord = fc.string({ unit: fc.constantFrom("x", "Y", "-", "é"), minLength: 38 });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(unit, longWord), { maxLength: 30 }), (pieces) => {
+        const text = pieces.join("");
+        expect(indexWords(text)).toEqual(byPattern(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
   it("drops query words shorter than the minimum match length", () => {
     expect(queryWords("a CRM for e-commerce", 2)).toEqual(["crm", "for", "ecommerce"]);

@@ -1,10 +1,11 @@
 import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
 import { prefixEditDistance } from "./edit-distance";
 import { FIELD_SHARE, popularity, relevance, wordMatchQuality } from "./relevance";
-import { comparableName, forEachIndexWord, joinedWords, queryWords, stemOf } from "./tokenize";
+import { comparableName, joinedWords, queryWords, scanIndexWords, stemOf } from "./tokenize";
+import { WordTable } from "./word-table";
 
-// Weighted per-word search over a fixed list of documents (DESIGN.md 6, decision 005). Pure and
-// universal: it runs the same in Node and in a browser.
+// Weighted per-word search over a fixed list of documents (DESIGN.md 6, decisions 005 and 015).
+// Pure and universal: it runs the same in Node and in a browser.
 
 /** spec 5 fuzzy-search parameters. */
 export const SEARCH_THRESHOLD = 0.15;
@@ -38,11 +39,15 @@ interface WordMatch {
   quality: number;
 }
 
+/** Immutable once built: an update makes a new index and leaves this one as it was. */
 export interface SearchIndex {
   readonly size: number;
   /** The vocabulary, sorted. */
   readonly words: readonly string[];
-  /** Postings of word i are postings[start[i] .. start[i + 1]), each `doc << 4 | field`. */
+  /**
+   * Postings of word i are postings[start[i] .. start[i + 1]), each `doc << 4 | field`, in
+   * increasing document order.
+   */
   readonly start: Uint32Array;
   readonly postings: Uint32Array;
   readonly names: readonly string[];
@@ -56,83 +61,214 @@ const MATCH_CACHE_SIZE = 500;
 /** Another form of the word counts a little less than the word itself. */
 const OTHER_FORM_QUALITY = 0.85;
 
-function fieldTexts(doc: SearchDocument): string[] {
+/** The searched texts of each field, in FIELD_WEIGHTS order: heaviest first. */
+function fieldsOf(doc: SearchDocument): (string | readonly string[])[] {
   return [
     doc.name,
     doc.category ?? "",
     doc.subCategory ?? "",
     doc.cardDescription,
-    doc.hashtags.join(" "),
-    doc.keyFeatures.join(" "),
+    doc.hashtags,
+    doc.keyFeatures,
     doc.longDescription,
     doc.seo.titleTag,
     doc.seo.metaDescription,
   ];
 }
 
-/** A growable list of 32-bit numbers. */
+const CHUNK_BITS = 20;
+const CHUNK_MASK = (1 << CHUNK_BITS) - 1;
+
+/**
+ * A list of 32-bit numbers that grows by whole chunks: millions of entries cost no copying, and
+ * no more memory than they take.
+ */
 class NumberList {
-  values = new Uint32Array(1024);
+  #chunks: Uint32Array[] = [];
   length = 0;
   push(value: number) {
-    if (this.length === this.values.length) {
-      const grown = new Uint32Array(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
+    if ((this.length & CHUNK_MASK) === 0) this.#chunks.push(new Uint32Array(1 << CHUNK_BITS));
+    this.#chunks[this.length >>> CHUNK_BITS]![this.length & CHUNK_MASK] = value;
+    this.length++;
+  }
+  at(index: number): number {
+    return this.#chunks[index >>> CHUNK_BITS]![index & CHUNK_MASK]!;
+  }
+}
+
+/**
+ * Lists each (word, document) pair once, with the heaviest field the word is in: fields come
+ * heaviest first, so a word's first field in a document is its best. Documents come in
+ * increasing order.
+ */
+class PostingCollector {
+  readonly table = new WordTable();
+  /** Per pair, `word << 4 | field`; the pairs of the k-th document added end at ends[k]. */
+  readonly #pairs = new NumberList();
+  readonly #docs: number[] = [];
+  readonly #ends: number[] = [];
+  /** Per word: the count of documents added when it was last listed. */
+  #lastListed = new Uint32Array(1024);
+  #field = 0;
+  #visitUnits = (units: Uint16Array, length: number, hash: number) =>
+    this.#list(this.table.idOf(units, length, hash));
+
+  add(doc: number, document: SearchDocument) {
+    this.#docs.push(doc);
+    this.#field = 0;
+    for (const texts of fieldsOf(document)) {
+      if (typeof texts === "string") scanIndexWords(texts, this.#visitUnits);
+      else for (const text of texts) scanIndexWords(text, this.#visitUnits);
+      // "ChatGPT" and "Chat GPT" are the same name to a person typing it.
+      if (this.#field === 0 && document.name) {
+        this.#list(this.table.idOfWord(joinedWords(document.name)));
+      }
+      this.#field++;
     }
-    this.values[this.length++] = value;
+    this.#ends.push(this.#pairs.length);
+  }
+
+  #list(word: number) {
+    if (word >= this.#lastListed.length) {
+      const grown = new Uint32Array(this.#lastListed.length * 2);
+      grown.set(this.#lastListed);
+      this.#lastListed = grown;
+    }
+    if (this.#lastListed[word] === this.#docs.length) return;
+    this.#lastListed[word] = this.#docs.length;
+    this.#pairs.push((word << FIELD_BITS) | this.#field);
+  }
+
+  /** The words in sorted order, and each word's place in it by its number. */
+  sortedWords(): { words: string[]; rankOf: Uint32Array } {
+    const words = [...this.table.words].sort();
+    const rankOf = new Uint32Array(words.length);
+    words.forEach((word, rank) => (rankOf[this.table.idOfWord(word)] = rank));
+    return { words, rankOf };
+  }
+
+  /** The pairs grouped by word (in rank order), each group in document order. */
+  postingsByRank(rankOf: Uint32Array): { start: Uint32Array; postings: Uint32Array } {
+    const pairs = this.#pairs;
+    const start = new Uint32Array(rankOf.length + 1);
+    for (let i = 0; i < pairs.length; i++) start[rankOf[pairs.at(i) >>> FIELD_BITS]! + 1]!++;
+    for (let rank = 0; rank < rankOf.length; rank++) start[rank + 1]! += start[rank]!;
+    const next = start.slice(0, rankOf.length);
+    const postings = new Uint32Array(pairs.length);
+    let i = 0;
+    this.#docs.forEach((doc, k) => {
+      for (const end = this.#ends[k]!; i < end; i++) {
+        const pair = pairs.at(i);
+        postings[next[rankOf[pair >>> FIELD_BITS]!]!++] = (doc << FIELD_BITS) | (pair & FIELD_MASK);
+      }
+    });
+    return { start, postings };
   }
 }
 
 export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
-  // First pass: number the words as they come and list (word, document, field) once per word and
-  // document. Fields come heaviest first, so a word's first field in a document is its best.
-  const wordIds = new Map<string, number>();
-  const lastDocOfWord = new NumberList();
-  const pairWords = new NumberList();
-  const pairPostings = new NumberList();
-  docs.forEach((doc, docIndex) => {
-    let field = 0;
-    const add = (word: string) => {
-      let id = wordIds.get(word);
-      if (id === undefined) {
-        id = wordIds.size;
-        wordIds.set(word, id);
-        lastDocOfWord.push(0);
-      }
-      if (lastDocOfWord.values[id] === docIndex + 1) return;
-      lastDocOfWord.values[id] = docIndex + 1;
-      pairWords.push(id);
-      pairPostings.push((docIndex << FIELD_BITS) | field);
-    };
-    for (const text of fieldTexts(doc)) {
-      forEachIndexWord(text, add);
-      // "ChatGPT" and "Chat GPT" are the same name to a person typing it.
-      if (field === 0 && doc.name) add(joinedWords(doc.name));
-      field++;
-    }
-  });
-
-  // Second pass: sort the vocabulary and lay each word's postings out together.
-  const words = [...wordIds.keys()].sort();
-  const rankOfId = new Uint32Array(words.length);
-  words.forEach((word, rank) => (rankOfId[wordIds.get(word)!] = rank));
-  const start = new Uint32Array(words.length + 1);
-  for (let i = 0; i < pairWords.length; i++) start[rankOfId[pairWords.values[i]!]! + 1]!++;
-  for (let rank = 0; rank < words.length; rank++) start[rank + 1]! += start[rank]!;
-  const next = start.slice(0, words.length);
-  const postings = new Uint32Array(pairWords.length);
-  for (let i = 0; i < pairWords.length; i++) {
-    postings[next[rankOfId[pairWords.values[i]!]!]!++] = pairPostings.values[i]!;
-  }
-
+  const collector = new PostingCollector();
+  docs.forEach((doc, docIndex) => collector.add(docIndex, doc));
+  const { words, rankOf } = collector.sortedWords();
   return {
     size: docs.length,
     words,
-    start,
-    postings,
+    ...collector.postingsByRank(rankOf),
     names: docs.map((doc) => comparableName(doc.name)),
     popularity: Float32Array.from(docs, popularity),
+    matchCache: new Map(),
+  };
+}
+
+/** How the documents of an index change: see updateSearchIndex. */
+export interface SearchIndexChange {
+  /** The number of documents after the change. */
+  size: number;
+  /**
+   * Each document's new number, or -1 when it leaves. Documents that stay keep their order:
+   * a larger old number gets a larger new number.
+   */
+  renumber: Int32Array;
+  /** The documents that join, at the numbers no staying document took, in increasing order. */
+  joining: readonly { doc: number; document: SearchDocument }[];
+}
+
+/**
+ * The index of the changed document list, equal to buildSearchIndex of the whole new list: only
+ * the joining documents are read; the rest of the postings are renumbered and merged.
+ */
+export function updateSearchIndex(index: SearchIndex, change: SearchIndexChange): SearchIndex {
+  const { size, renumber, joining } = change;
+  const collector = new PostingCollector();
+  for (const { doc, document } of joining) collector.add(doc, document);
+  const added = collector.sortedWords();
+  const addedPostings = collector.postingsByRank(added.rankOf);
+
+  // One pass over both sorted vocabularies: each word's postings that stay, renumbered, merged
+  // with the joining ones. A word left without postings leaves the vocabulary.
+  const words: string[] = [];
+  const start = new Uint32Array(index.words.length + added.words.length + 1);
+  const postings = new Uint32Array(index.postings.length + addedPostings.postings.length);
+  let out = 0;
+  let old = 0;
+  let add = 0;
+  while (old < index.words.length || add < added.words.length) {
+    const oldWord = index.words[old];
+    const addedWord = added.words[add];
+    const takeOld = oldWord !== undefined && (addedWord === undefined || oldWord <= addedWord);
+    const takeAdded = addedWord !== undefined && (oldWord === undefined || addedWord <= oldWord);
+    const wordStart = out;
+    let p = takeOld ? index.start[old]! : 0;
+    const pEnd = takeOld ? index.start[old + 1]! : 0;
+    if (takeAdded) {
+      let q = addedPostings.start[add]!;
+      const qEnd = addedPostings.start[add + 1]!;
+      for (; p < pEnd; p++) {
+        const posting = index.postings[p]!;
+        const doc = renumber[posting >>> FIELD_BITS]!;
+        if (doc < 0) continue;
+        const renumbered = (doc << FIELD_BITS) | (posting & FIELD_MASK);
+        while (q < qEnd && addedPostings.postings[q]! < renumbered) {
+          postings[out++] = addedPostings.postings[q++]!;
+        }
+        postings[out++] = renumbered;
+      }
+      while (q < qEnd) postings[out++] = addedPostings.postings[q++]!;
+    } else {
+      for (; p < pEnd; p++) {
+        const posting = index.postings[p]!;
+        const doc = renumber[posting >>> FIELD_BITS]!;
+        if (doc >= 0) postings[out++] = (doc << FIELD_BITS) | (posting & FIELD_MASK);
+      }
+    }
+    if (out > wordStart) {
+      words.push(takeOld ? oldWord : addedWord!);
+      start[words.length] = out;
+    }
+    if (takeOld) old++;
+    if (takeAdded) add++;
+  }
+
+  const names = new Array<string>(size);
+  const popularities = new Float32Array(size);
+  for (let doc = 0; doc < renumber.length; doc++) {
+    const to = renumber[doc]!;
+    if (to < 0) continue;
+    names[to] = index.names[doc]!;
+    popularities[to] = index.popularity[doc]!;
+  }
+  for (const { doc, document } of joining) {
+    names[doc] = comparableName(document.name);
+    popularities[doc] = popularity(document);
+  }
+  return {
+    size,
+    words,
+    // Views, not copies: what is left over is the postings of the tools that left.
+    start: start.subarray(0, words.length + 1),
+    postings: postings.subarray(0, out),
+    names,
+    popularity: popularities,
     matchCache: new Map(),
   };
 }
@@ -199,18 +335,29 @@ function matchWord(index: SearchIndex, query: string): WordMatch[] {
   return matches;
 }
 
-// Scratch space reused by every search of an index of the same size (searches never overlap).
-let scratch: { best: Float32Array; total: Float32Array; matched: Uint8Array } | null = null;
+// Scratch space reused by every search (searches never overlap), grown to the largest index.
+let scratch = newScratch(0);
+function newScratch(size: number) {
+  return {
+    best: new Float32Array(size),
+    total: new Float32Array(size),
+    matched: new Uint8Array(size),
+    /** Documents a round touched; in round 0 the candidates, which later rounds only narrow. */
+    candidates: new Int32Array(size),
+    touched: new Int32Array(size),
+    hitDocs: new Int32Array(size),
+    relevances: new Float64Array(size),
+    isExactName: new Uint8Array(size),
+    ranks: new Float64Array(size),
+  };
+}
 function scratchFor(size: number) {
-  if (!scratch || scratch.best.length < size) {
-    scratch = {
-      best: new Float32Array(size),
-      total: new Float32Array(size),
-      matched: new Uint8Array(size),
-    };
-  }
+  if (scratch.best.length < size) scratch = newScratch(size);
   return scratch;
 }
+
+/** An exact name match ranks above any other: relevance never exceeds 1. */
+const EXACT_NAME_BONUS = 2;
 
 /**
  * The documents that match every word of the query, best first: an exact name match always
@@ -226,57 +373,102 @@ export function searchDocuments(
   const words = queryWords(text, MIN_SEARCH_LENGTH).slice(0, MAX_QUERY_WORDS);
   if (words.length === 0) return [];
 
-  const { best, total, matched } = scratchFor(index.size);
-  let candidates: number[] = [];
-  for (const [round, word] of words.entries()) {
-    const touched: number[] = [];
-    for (const match of matchWord(index, word)) {
-      const end = index.start[match.word + 1]!;
-      for (let p = index.start[match.word]!; p < end; p++) {
-        const posting = index.postings[p]!;
+  const found = scratchFor(index.size);
+  const { best, total, matched, candidates, touched } = found;
+  const { start, postings } = index;
+  let candidateCount = 0;
+  for (let round = 0; round < words.length; round++) {
+    const list = round === 0 ? candidates : touched;
+    let touchedCount = 0;
+    for (const match of matchWord(index, words[round]!)) {
+      const { quality } = match;
+      const end = start[match.word + 1]!;
+      for (let p = start[match.word]!; p < end; p++) {
+        const posting = postings[p]!;
         const doc = posting >>> FIELD_BITS;
         if (matched[doc] !== round) continue;
-        const score = match.quality * FIELD_SHARE[posting & FIELD_MASK]!;
-        if (best[doc] === 0) touched.push(doc);
+        const score = quality * FIELD_SHARE[posting & FIELD_MASK]!;
+        if (best[doc] === 0) list[touchedCount++] = doc;
         if (score > best[doc]!) best[doc] = score;
       }
     }
-    for (const doc of touched) {
+    for (let t = 0; t < touchedCount; t++) {
+      const doc = list[t]!;
       total[doc]! += best[doc]!;
       matched[doc] = round + 1;
       best[doc] = 0;
     }
-    if (round === 0) candidates = touched;
+    if (round === 0) candidateCount = touchedCount;
     // Every word must match: once no document is left, the other words cannot add any.
-    if (touched.length === 0) break;
+    if (touchedCount === 0) break;
   }
 
   const exactName = comparableName(text);
-  const hits: SearchHit[] = [];
-  for (const doc of candidates) {
+  let hitCount = 0;
+  for (let c = 0; c < candidateCount; c++) {
+    const doc = candidates[c]!;
     if (matched[doc] === words.length) {
-      hits.push({
-        doc,
-        relevance: relevance(total[doc]! / words.length, index.popularity[doc]!),
-        isExactName: index.names[doc] === exactName,
-      });
+      const name = index.names[doc]!;
+      const isExactName = name.length === exactName.length && name === exactName;
+      const hitRelevance = relevance(total[doc]! / words.length, index.popularity[doc]!);
+      found.hitDocs[hitCount] = doc;
+      found.relevances[hitCount] = hitRelevance;
+      found.isExactName[hitCount] = isExactName ? 1 : 0;
+      found.ranks[hitCount++] = hitRelevance + (isExactName ? EXACT_NAME_BONUS : 0);
     }
     total[doc] = 0;
     matched[doc] = 0;
   }
-  return topHits(hits, limit);
+  return topHits(found, hitCount, limit);
 }
 
-const rank = (hit: SearchHit) => hit.relevance + (hit.isExactName ? 2 : 0);
+const RANK_BUCKETS = 1024;
+/** Ranks lie in [0, 1 + EXACT_NAME_BONUS]. */
+const BUCKET_SCALE = RANK_BUCKETS / (1 + EXACT_NAME_BONUS);
+const bucketCounts = new Uint32Array(RANK_BUCKETS);
+const bucketOf = (rank: number) =>
+  Math.min(RANK_BUCKETS - 1, Math.max(0, Math.floor(rank * BUCKET_SCALE)));
 
-function topHits(hits: SearchHit[], limit: number): SearchHit[] {
-  let kept = hits;
-  if (hits.length > limit) {
-    // The limit-th best rank, found with a native numeric sort, keeps the comparison sort small.
-    const ranks = Float64Array.from(hits, rank).sort();
-    const cutoff = ranks[ranks.length - limit]!;
-    kept = hits.filter((hit) => rank(hit) >= cutoff);
+/**
+ * The `limit` best hits by rank, ties in document order, sorted. Only they become objects: the
+ * cut-off rank is found by counting ranks in buckets, then sorting the one bucket it falls in.
+ */
+function topHits(found: typeof scratch, count: number, limit: number): SearchHit[] {
+  const { ranks } = found;
+  let cutoff = -Infinity;
+  let tiesWanted = Infinity;
+  if (count > limit) {
+    bucketCounts.fill(0);
+    for (let i = 0; i < count; i++) bucketCounts[bucketOf(ranks[i]!)]!++;
+    let above = 0;
+    let bucket = RANK_BUCKETS - 1;
+    while (above + bucketCounts[bucket]! < limit) above += bucketCounts[bucket--]!;
+    const inBucket = new Float64Array(bucketCounts[bucket]!);
+    let filled = 0;
+    for (let i = 0; i < count; i++)
+      if (bucketOf(ranks[i]!) === bucket) inBucket[filled++] = ranks[i]!;
+    inBucket.sort();
+    cutoff = inBucket[inBucket.length - (limit - above)]!;
+    tiesWanted = limit;
+    for (let i = 0; i < count; i++) if (ranks[i]! > cutoff) tiesWanted--;
   }
-  kept.sort((a, b) => rank(b) - rank(a) || a.doc - b.doc);
-  return kept.length > limit ? kept.slice(0, limit) : kept;
+
+  const hitOf = (i: number): SearchHit => ({
+    doc: found.hitDocs[i]!,
+    relevance: found.relevances[i]!,
+    isExactName: found.isExactName[i] === 1,
+  });
+  const hits: SearchHit[] = [];
+  const ties: SearchHit[] = [];
+  for (let i = 0; i < count; i++) {
+    const rank = ranks[i]!;
+    if (rank > cutoff) hits.push(hitOf(i));
+    else if (rank === cutoff) ties.push(hitOf(i));
+  }
+  // Equal ranks keep index order: the first documents of the tie make the cut.
+  if (ties.length > tiesWanted) ties.sort((a, b) => a.doc - b.doc).length = tiesWanted;
+  hits.push(...ties);
+  return hits.sort((a, b) => rankOf(b) - rankOf(a) || a.doc - b.doc);
 }
+
+const rankOf = (hit: SearchHit) => hit.relevance + (hit.isExactName ? EXACT_NAME_BONUS : 0);

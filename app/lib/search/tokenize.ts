@@ -2,9 +2,9 @@
 // "E-commerce" and "GPT-4" are indexed as their parts and as one joined word, so a query for
 // "ecommerce", "commerce" or "gpt4" finds them.
 
+/** A word of a text: letters and digits, possibly joined by an apostrophe, a dot or a hyphen. */
 const WORD = /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu;
 const JOINER = /['’.-]/g;
-const JOINED = /['’.-]/;
 
 /** Longer words are cut to this length; nothing real is longer, and it bounds the edit distance. */
 export const MAX_WORD_LENGTH = 40;
@@ -16,23 +16,138 @@ function normalize(text: string): string {
   return NON_ASCII.test(lower) ? lower.normalize("NFKD").replace(/\p{M}/gu, "") : lower;
 }
 
-/** Calls `visit` with each word a field contributes to the index. */
-export function forEachIndexWord(text: string, visit: (word: string) => void): void {
-  for (const [token] of normalize(text).matchAll(WORD)) {
-    if (!JOINED.test(token)) {
-      visit(token.length > MAX_WORD_LENGTH ? token.slice(0, MAX_WORD_LENGTH) : token);
+// The index reads every word of every tool (tens of millions at 100,000 tools), so it scans the
+// characters itself instead of matching WORD: no string is made for a word the index already has.
+// The scan follows WORD exactly (a unit test holds the two together).
+
+const WORD_CHAR = /^[\p{L}\p{N}]$/u;
+const ANY_NON_ASCII = /[^\0-\x7f]/;
+const RIGHT_QUOTE = 0x2019;
+
+// Each ASCII letter or digit as it goes into a word (lower-cased, or as it is), 0 for the rest.
+const ASCII_LOWERED = new Uint8Array(0x80);
+const ASCII_AS_IS = new Uint8Array(0x80);
+for (const [from, to] of [
+  [0x30, 0x39],
+  [0x41, 0x5a],
+  [0x61, 0x7a],
+]) {
+  for (let unit = from!; unit <= to!; unit++) {
+    ASCII_AS_IS[unit] = unit;
+    ASCII_LOWERED[unit] = unit <= 0x5a && unit >= 0x41 ? unit + 0x20 : unit;
+  }
+}
+const isJoinerUnit = (unit: number) =>
+  unit === 0x2d || unit === 0x2e || unit === 0x27 || unit === RIGHT_QUOTE;
+
+/** Whether each UTF-16 unit above ASCII is a letter or digit: 0 not known yet, 1 yes, 2 no. */
+const isWordUnit = new Uint8Array(0x10000);
+
+/** How many units the letter or digit at `i` above ASCII takes (2 for a surrogate pair), or 0. */
+function wideCharWidth(text: string, i: number, unit: number): number {
+  if (unit >= 0xd800 && unit <= 0xdbff) {
+    const low = text.charCodeAt(i + 1);
+    return low >= 0xdc00 && low <= 0xdfff && WORD_CHAR.test(text.slice(i, i + 2)) ? 2 : 0;
+  }
+  if (isWordUnit[unit] === 0) isWordUnit[unit] = WORD_CHAR.test(String.fromCharCode(unit)) ? 1 : 2;
+  return isWordUnit[unit] === 1 ? 1 : 0;
+}
+
+function isWordCharAt(text: string, i: number): boolean {
+  const unit = text.charCodeAt(i);
+  return unit < 0x80 ? ASCII_AS_IS[unit] !== 0 : wideCharWidth(text, i, unit) > 0;
+}
+
+const HASH_SEED = 0x811c9dc5 | 0;
+const HASH_PRIME = 0x01000193;
+
+/** The hash `scanIndexWords` gives a word (FNV-1a over its UTF-16 units). */
+export function hashWord(word: string): number {
+  let hash = HASH_SEED;
+  for (let i = 0; i < word.length; i++) hash = Math.imul(hash ^ word.charCodeAt(i), HASH_PRIME);
+  return hash;
+}
+
+/**
+ * Receives one index word: the first `length` units of `units` (valid during the call only),
+ * and its hashWord.
+ */
+export type WordVisitor = (units: Uint16Array, length: number, hash: number) => void;
+
+const partUnits = new Uint16Array(MAX_WORD_LENGTH);
+const joinedUnits = new Uint16Array(MAX_WORD_LENGTH);
+
+/**
+ * Calls `visit` with each word a field contributes to the index: every word, cut to
+ * MAX_WORD_LENGTH, and a joined word's parts and then the parts together. Not reentrant.
+ */
+export function scanIndexWords(text: string, visit: WordVisitor): void {
+  // ASCII text needs only lower-casing, done here unit by unit.
+  const isAscii = !ANY_NON_ASCII.test(text);
+  const source = isAscii ? text : normalize(text);
+  const asciiUnit = isAscii ? ASCII_LOWERED : ASCII_AS_IS;
+  const end = source.length;
+  let i = 0;
+  let parts = 0;
+  let joinedLength = 0;
+  let joinedHash = HASH_SEED;
+  while (i < end) {
+    // One part: a run of letters and digits.
+    let partLength = 0;
+    let partHash = HASH_SEED;
+    while (i < end) {
+      const unit = source.charCodeAt(i);
+      if (unit < 0x80) {
+        const wordUnit = asciiUnit[unit]!;
+        if (wordUnit === 0) break;
+        if (partLength < MAX_WORD_LENGTH) {
+          partUnits[partLength++] = wordUnit;
+          partHash = Math.imul(partHash ^ wordUnit, HASH_PRIME);
+        }
+        i++;
+        continue;
+      }
+      const width = wideCharWidth(source, i, unit);
+      if (width === 0) break;
+      for (const wide = i + width; i < wide; i++) {
+        if (partLength === MAX_WORD_LENGTH) continue;
+        partUnits[partLength++] = source.charCodeAt(i);
+        partHash = Math.imul(partHash ^ source.charCodeAt(i), HASH_PRIME);
+      }
+    }
+    if (partLength === 0) {
+      i++;
       continue;
     }
-    const parts = token.split(JOINER);
-    for (const part of parts) visit(part.slice(0, MAX_WORD_LENGTH));
-    visit(parts.join("").slice(0, MAX_WORD_LENGTH));
+    visit(partUnits, partLength, partHash);
+    // A joiner between letters or digits continues the word ("e-commerce", "gpt-4").
+    const continues =
+      i + 1 < end && isJoinerUnit(source.charCodeAt(i)) && isWordCharAt(source, i + 1);
+    if (parts > 0 || continues) {
+      for (let k = 0; k < partLength && joinedLength < MAX_WORD_LENGTH; k++) {
+        joinedUnits[joinedLength++] = partUnits[k]!;
+        joinedHash = Math.imul(joinedHash ^ partUnits[k]!, HASH_PRIME);
+      }
+      parts++;
+    }
+    if (continues) {
+      i++;
+    } else {
+      if (parts > 1) visit(joinedUnits, joinedLength, joinedHash);
+      parts = 0;
+      joinedLength = 0;
+      joinedHash = HASH_SEED;
+    }
   }
 }
 
-/** The words a field contributes to the index, in order. */
+const textOf = (units: Uint16Array, length: number) =>
+  String.fromCharCode(...units.subarray(0, length));
+
+/** The words a field contributes to the index, in the order scanIndexWords gives them. */
 export function indexWords(text: string): string[] {
   const words: string[] = [];
-  forEachIndexWord(text, (word) => words.push(word));
+  scanIndexWords(text, (units, length) => words.push(textOf(units, length)));
   return words;
 }
 
