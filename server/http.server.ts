@@ -14,7 +14,7 @@ import type { Env } from "./env.server";
 import { compressedAssets } from "./compressed-assets.server";
 import { authHandler } from "./http/auth-handler.server";
 import { handleErrors } from "./http/error-handler.server";
-import { pageCache } from "./http/page-cache.server";
+import { pageCache, privatePages } from "./http/page-cache.server";
 import { pageHandler } from "./http/page-handler.server";
 import { warnOfUntrustedProxy } from "./http/proxy-warning.server";
 import { rejectMalformedRequests } from "./http/request-guard.server";
@@ -38,53 +38,12 @@ interface HttpOptions {
 
 export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOptions) {
   const isProduction = !vite;
-  const server = express();
-  server.disable("x-powered-by");
-  // Which proxies may name the client in X-Forwarded-For (rate limits key on the client's address).
-  server.set("trust proxy", env.TRUST_PROXY);
-  // Pages compress their own HTML stream (app/html-compression.server.ts).
-  server.use(
-    compression({
-      // Pages compress their own stream; an event stream must never wait in a compressor.
-      filter: (req, res) =>
-        !/^(text\/(html|event-stream)|application\/x-ndjson)/.test(
-          String(res.getHeader("Content-Type") ?? ""),
-        ) && compression.filter(req, res),
-    }),
-  );
-  server.use(securityHeaders(env.NODE_ENV === "production", env.APP_URL.startsWith("https:")));
-  server.use(warnOfUntrustedProxy(env, logger));
-  server.use(rejectMalformedRequests(env.APP_URL));
-  server.use(sameOriginWrites(env.APP_URL));
-
-  server.get("/healthz", healthCheck(app));
-
-  server.use(
-    "/media",
-    demoImagesOnDemand(app.demoImages),
-    express.static(app.mediaDir, { immutable: true, maxAge: YEAR_S * 1000, index: false }),
-    (_req, res) => {
-      res.status(404).type("text/plain").send("Not found");
-    },
-  );
-  const appOrigin = new URL(env.APP_URL).origin;
-  server.all(`${AUTH_BASE_PATH}/{*path}`, authHandler(app.auth, appOrigin));
-  server.use("/api", apiRoutes(app, logger));
-
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  if (vite) {
-    server.use(vite.middlewares);
-    build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  } else {
-    const root = buildDir ?? path.resolve("build");
-    const assets = path.join(root, "client/assets");
-    server.use("/assets", compressedAssets(assets, YEAR_S));
-    server.use("/assets", express.static(assets, { immutable: true, maxAge: YEAR_S * 1000 }));
-    server.use(express.static(path.join(root, "client"), { maxAge: "1h", index: false }));
-    build = (await import(path.join(root, "server/index.js"))) as ServerBuild;
-  }
-
   const mode = isProduction ? "production" : "development";
+  const root = buildDir ?? path.resolve("build");
+  const build: ServerBuild | (() => Promise<ServerBuild>) = vite
+    ? () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>
+    : ((await import(path.join(root, "server/index.js"))) as ServerBuild);
+  const appOrigin = new URL(env.APP_URL).origin;
   // What every signed-out visitor sees: rendered once for all of them by the render cache.
   const sharedContext = (): AppLoadContext => ({
     services: app.services,
@@ -106,15 +65,62 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
           logger,
         })
       : null;
+
+  const server = express();
+  server.disable("x-powered-by");
+  // Which proxies may name the client in X-Forwarded-For (rate limits key on the client's address).
+  server.set("trust proxy", env.TRUST_PROXY);
+  server.use(securityHeaders(env.NODE_ENV === "production", env.APP_URL.startsWith("https:")));
+  server.use(warnOfUntrustedProxy(env, logger));
+  server.use(rejectMalformedRequests(env.APP_URL));
+  server.use(sameOriginWrites(env.APP_URL));
+  // Right after the guards: a cached page is sent as stored, with no compressor wrapped around
+  // it and no look for a static file of its name.
+  if (renderCache) {
+    server.use(
+      pageCache({
+        cache: renderCache,
+        catalogue: app.services,
+        hasCsp: env.NODE_ENV === "production",
+      }),
+    );
+  }
   server.use(
-    pageCache({
-      cache: renderCache,
-      catalogue: app.services,
-      hasCsp: env.NODE_ENV === "production",
+    compression({
+      // Pages compress their own stream (app/html-compression.server.ts); an event stream must
+      // never wait in a compressor.
+      filter: (req, res) =>
+        !/^(text\/(html|event-stream)|application\/x-ndjson)/.test(
+          String(res.getHeader("Content-Type") ?? ""),
+        ) && compression.filter(req, res),
     }),
   );
+
+  server.get("/healthz", healthCheck(app));
+
+  server.use(
+    "/media",
+    demoImagesOnDemand(app.demoImages),
+    express.static(app.mediaDir, { immutable: true, maxAge: YEAR_S * 1000, index: false }),
+    (_req, res) => {
+      res.status(404).type("text/plain").send("Not found");
+    },
+  );
+  server.all(`${AUTH_BASE_PATH}/{*path}`, authHandler(app.auth, appOrigin));
+  server.use("/api", apiRoutes(app, logger));
+
+  if (vite) {
+    server.use(vite.middlewares);
+  } else {
+    const assets = path.join(root, "client/assets");
+    server.use("/assets", compressedAssets(assets, YEAR_S));
+    server.use("/assets", express.static(assets, { immutable: true, maxAge: YEAR_S * 1000 }));
+    server.use(express.static(path.join(root, "client"), { maxAge: "1h", index: false }));
+  }
+
   server.all(
     "/{*path}",
+    privatePages,
     pageHandler({
       build,
       mode,

@@ -64,29 +64,25 @@ function sendPage(
 }
 
 interface PageCacheOptions {
-  /** Null: no render cache (RENDER_CACHE_MB=0, or development). */
-  cache: RenderCache | null;
+  cache: RenderCache;
   catalogue: PageCatalogue;
   /** The security headers send a CSP (production): cached pages send their own. */
   hasCsp: boolean;
 }
 
 /**
- * In front of the page handler: a signed-out GET or HEAD of a page the cache holds is answered
- * from it (X-Cache: HIT, STALE or MISS); everything else goes on to React Router with
- * Cache-Control saying that no shared cache may keep it.
+ * A signed-out GET or HEAD of a page the cache holds is answered from it (X-Cache: HIT, STALE
+ * or MISS); everything else goes on.
  */
 export function pageCache({ cache, catalogue, hasCsp }: PageCacheOptions): express.RequestHandler {
   return async (req, res, next) => {
-    const isSignedIn = carriesAuthCookie(req.headers.cookie);
     const isRead = req.method === "GET" || req.method === "HEAD";
     // Concatenated like the page handler's URL: "//x" stays a path.
     const key =
-      cache && isRead && !isSignedIn
+      isRead && !carriesAuthCookie(req.headers.cookie)
         ? pageKeyOf(new URL(`http://localhost${req.originalUrl}`), catalogue)
         : null;
-    if (!cache || !key) {
-      res.setHeader("Cache-Control", isSignedIn ? SIGNED_IN_CACHE_CONTROL : UNSHARED_CACHE_CONTROL);
+    if (!key) {
       next();
       return;
     }
@@ -94,3 +90,10 @@ export function pageCache({ cache, catalogue, hasCsp }: PageCacheOptions): expre
     sendPage(req, res, page, outcome, hasCsp);
   };
 }
+
+/** Pages rendered for one request: no shared cache may keep them, nor any cache a signed-in one. */
+export const privatePages: express.RequestHandler = (req, res, next) => {
+  const isSignedIn = carriesAuthCookie(req.headers.cookie);
+  res.setHeader("Cache-Control", isSignedIn ? SIGNED_IN_CACHE_CONTROL : UNSHARED_CACHE_CONTROL);
+  next();
+};
