@@ -1,4 +1,6 @@
 import Fuse, { type FuseResult, type IFuseOptions } from "fuse.js";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { searchDocuments, type SearchDocument, type SearchHit } from "~/lib/search/search-index";
 import { toolQuerySchema } from "~/lib/tool-query";
 import { snapshotOfRows } from "../server/snapshot/snapshot-keeper.server";
@@ -8,6 +10,7 @@ import { generateDemoCatalogue } from "../server/seed/demo-catalogue.server";
 import type { ToolResults } from "~/lib/api/contract";
 import { findTools } from "../server/services/tools/find-tools.server";
 import { toToolCard, toToolSearchText } from "../server/services/tools/tool-shapes.server";
+import { updateSnapshot } from "../server/snapshot/update-snapshot.server";
 import { readToolsCsv, type BenchToolRow } from "./read-tools-csv";
 
 // `npm run bench:search [-- tools.csv]`: our search index against Fuse.js (configured as spec 5
@@ -16,6 +19,14 @@ import { readToolsCsv, type BenchToolRow } from "./read-tools-csv";
 // Per query: our search with an empty word-match cache ("cold"), the whole catalogue query
 // (findTools, warm), and Fuse; median and p95 in ms and the number of results. Ends each
 // catalogue with the DESIGN.md 9 budget for the catalogue query: median < 5 ms, p95 < 15 ms.
+// Before the queries: how long the whole snapshot takes to build, the memory it keeps once the
+// rows it was built from are gone (heap used after a full GC, with its typed arrays), and how
+// long one saved tool takes to reach a new snapshot (issue 16 budgets at 100,000 tools: build
+// < 3 s, memory < 300 MB; one save at 10,000 tools well inside 100 ms).
+
+// A full GC before each memory reading, without asking for node --expose-gc.
+setFlagsFromString("--expose-gc");
+const collectGarbage = runInNewContext("gc") as () => void;
 
 const DEFAULT_SIZES = "1000,10000,100000";
 const WARMUP_RUNS = 20;
@@ -77,6 +88,9 @@ interface Measured<T> {
 interface Catalogue {
   snapshot: CatalogueSnapshot;
   snapshotMs: number;
+  /** What the snapshot keeps, in MB: JS heap and typed arrays. */
+  heapMb: number;
+  arrayBuffersMb: number;
   fuse: Fuse<SearchDocument>;
   fuseMs: number;
 }
@@ -126,14 +140,69 @@ function measure<T>(run: () => T, beforeEach: () => void = () => {}): Measured<T
   return { result, stats: statsOf(times) };
 }
 
-function buildCatalogue(rows: readonly BenchToolRow[]): Catalogue {
-  const [snapshot, snapshotMs] = timed(() => snapshotOfRows(rows));
+interface Memory {
+  heapUsed: number;
+  arrayBuffers: number;
+}
+
+function memoryAfterGc(): Memory {
+  collectGarbage();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return { heapUsed, arrayBuffers };
+}
+
+const mb = (bytes: number) => bytes / 2 ** 20;
+
+/** Its own function, so that nothing holds the rows once it returns. */
+function snapshotOfNewRows(readRows: () => readonly BenchToolRow[]): [CatalogueSnapshot, number] {
+  const rows = readRows();
+  return timed(() => snapshotOfRows(rows));
+}
+
+/**
+ * The snapshot of the rows `readRows` gives, its build time, and the memory it keeps once the
+ * rows are gone (as in the server, which keeps only the snapshot).
+ */
+function measuredSnapshot(readRows: () => readonly BenchToolRow[]) {
+  const before = memoryAfterGc();
+  const [snapshot, snapshotMs] = snapshotOfNewRows(readRows);
+  const after = memoryAfterGc();
+  return {
+    snapshot,
+    snapshotMs,
+    heapMb: mb(after.heapUsed - before.heapUsed),
+    arrayBuffersMb: mb(after.arrayBuffers - before.arrayBuffers),
+  };
+}
+
+function buildCatalogue(
+  readRows: () => readonly BenchToolRow[],
+): Catalogue & { rows: readonly BenchToolRow[] } {
+  const measured = measuredSnapshot(readRows);
+  const rows = readRows();
   const docs: SearchDocument[] = rows.map((row) => ({
     ...toToolCard(row),
     ...toToolSearchText(row),
   }));
   const [fuse, fuseMs] = timed(() => new Fuse(docs, FUSE_OPTIONS));
-  return { snapshot, snapshotMs, fuse, fuseMs };
+  return { ...measured, rows, fuse, fuseMs };
+}
+
+const SAVE_SAMPLES = 20;
+
+/** A saved edit of one tool, applied to the snapshot: the median of SAVE_SAMPLES edits. */
+function measureSave(snapshot: CatalogueSnapshot, rows: readonly BenchToolRow[]): Stats {
+  const times: number[] = [];
+  let current = snapshot;
+  for (let sample = 0; sample < SAVE_SAMPLES; sample++) {
+    const row = rows[(sample * 7919) % rows.length]!;
+    const edited = { ...row, cardDescription: `${row.cardDescription ?? ""} Edited ${sample}.` };
+    const version = { card: toToolCard(edited), searchText: toToolSearchText(edited) };
+    const [next, ms] = timed(() => updateSnapshot(current, [row.id], [version]));
+    current = next;
+    times.push(ms);
+  }
+  return statsOf(times);
 }
 
 function benchQuery({ snapshot, fuse }: Catalogue, query: string): QueryResult {
@@ -222,11 +291,19 @@ function printBudget(toolCount: number, results: readonly QueryResult[]): void {
   );
 }
 
-function benchCatalogue(label: string, rows: readonly BenchToolRow[]): void {
-  const catalogue = buildCatalogue(rows);
+function benchCatalogue(label: string, readRows: () => readonly BenchToolRow[]): void {
+  const catalogue = buildCatalogue(readRows);
+  const { rows } = catalogue;
+  const save = measureSave(catalogue.snapshot, rows);
   console.log(
     `\n${label}: ${rows.length} tools; our index built in ${ms(catalogue.snapshotMs)} ms ` +
       `(whole snapshot), Fuse in ${ms(catalogue.fuseMs)} ms; times in ms`,
+  );
+  console.log(
+    `snapshot memory after GC: ${(catalogue.heapMb + catalogue.arrayBuffersMb).toFixed(0)} MB ` +
+      `(heap ${catalogue.heapMb.toFixed(0)} MB, typed arrays ` +
+      `${catalogue.arrayBuffersMb.toFixed(0)} MB); one saved tool applied in ` +
+      `${ms(save.medianMs)} ms median, ${ms(save.p95Ms)} ms p95 (${save.runs} saves)`,
   );
   const results = QUERIES.map((query) => benchQuery(catalogue, query));
   printResults(results);
@@ -239,7 +316,7 @@ const sizes = (process.env.BENCH_SIZES ?? DEFAULT_SIZES)
   .filter((size) => size.trim())
   .map(Number);
 for (const size of sizes) {
-  benchCatalogue("generated", generateDemoCatalogue(size).tools as ToolRow[]);
+  benchCatalogue("generated", () => generateDemoCatalogue(size).tools as ToolRow[]);
 }
 const csvPath = process.argv[2];
-if (csvPath) benchCatalogue(csvPath, readToolsCsv(csvPath));
+if (csvPath) benchCatalogue(csvPath, () => readToolsCsv(csvPath));

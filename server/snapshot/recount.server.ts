@@ -1,4 +1,5 @@
 import { popularity } from "~/lib/search/relevance";
+import { withPopularity } from "~/lib/search/search-index";
 import type { ToolCard } from "~/lib/tool";
 import {
   comparePositions,
@@ -89,6 +90,6 @@ export function withCounts(
     bySlug,
     byNameSlug,
     ...sortsFrom(tools, orders, unchangedRanks),
-    searchIndex: { ...snapshot.searchIndex, popularity: popularities },
+    searchIndex: withPopularity(snapshot.searchIndex, popularities),
   };
 }

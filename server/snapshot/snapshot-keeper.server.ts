@@ -15,8 +15,6 @@ import { updateSnapshot } from "./update-snapshot.server";
 
 /** Count changes arriving together (a burst of likes) are applied to the snapshot at once. */
 const COUNT_BATCH_MS = 100;
-/** Admin writes arriving together are rebuilt into the snapshot at once. */
-const RELOAD_BATCH_MS = 50;
 
 /** Holds the current snapshot of the online catalogue and rebuilds it on demand. */
 export class SnapshotKeeper {
@@ -32,8 +30,8 @@ export class SnapshotKeeper {
 
   #catalogueRevision = 0;
   /**
-   * Counts the rebuilds after catalogue changes (not count changes): what was rendered at an
-   * earlier revision may show a tool as it no longer is.
+   * Counts the snapshot's updates after catalogue changes (a reload or a refresh; not count
+   * changes): what was rendered at an earlier revision may show a tool as it no longer is.
    */
   get catalogueRevision(): number {
     return this.#catalogueRevision;
@@ -88,9 +86,10 @@ export class SnapshotKeeper {
     this.#pendingCounts = new Map();
   }
 
-  #reloadTimer: ReturnType<typeof setTimeout> | undefined;
   #reloading: Promise<unknown> = Promise.resolve();
-  /** Tools changed since the last rebuild; "all" when a change did not name them. */
+  /** Whether an update is waiting to start: the changes that arrive until then join it. */
+  #isUpdateWaiting = false;
+  /** Tools changed since the last update; "all" when a change did not name them. */
   #changed: Set<string> | "all" = new Set();
 
   /** Rereads everything after the writes in flight (a lost LISTEN connection), in order with them. */
@@ -98,24 +97,31 @@ export class SnapshotKeeper {
     this.#scheduleRefresh(undefined);
   }
 
-  /** Several admin writes in a row cost one rebuild. */
+  /**
+   * An update starts as soon as the one before it is done: admin writes that arrive meanwhile
+   * cost one update together, and a write on its own shows at once.
+   */
   #scheduleRefresh(toolIds: readonly string[] | undefined) {
     if (!toolIds) this.#changed = "all";
     else if (this.#changed !== "all") for (const id of toolIds) this.#changed.add(id);
-    this.#reloadTimer ??= setTimeout(() => {
-      this.#reloadTimer = undefined;
-      const changed = this.#changed;
-      this.#changed = new Set();
-      this.#reloading = this.#reloading
-        .then(() => (changed === "all" ? this.reload() : this.refresh([...changed])))
-        .catch(() => {});
-    }, RELOAD_BATCH_MS);
+    if (this.#isUpdateWaiting) return;
+    this.#isUpdateWaiting = true;
+    this.#reloading = this.#reloading
+      .then(() => {
+        this.#isUpdateWaiting = false;
+        const changed = this.#changed;
+        this.#changed = new Set();
+        return changed === "all" ? this.reload() : this.refresh([...changed]);
+      })
+      .catch(() => {});
   }
 
-  /** Resolves once a scheduled rebuild (if any) is done: for tests and benchmarks. */
+  /** Resolves once every scheduled update is done: for tests and benchmarks. */
   async settled(): Promise<void> {
-    while (this.#reloadTimer) await new Promise((resolve) => setTimeout(resolve, RELOAD_BATCH_MS));
-    await this.#reloading;
+    for (let current = this.#reloading; ; current = this.#reloading) {
+      await current;
+      if (current === this.#reloading) return;
+    }
   }
 
   #queue(toolId: string, change: CountChange) {

@@ -194,8 +194,8 @@ export function sortsFrom(
       rank[sort] = knownRanks[sort] ?? order;
       continue;
     }
-    const list = new Array<ToolCard>(order.length);
-    for (let place = 0; place < order.length; place++) list[place] = tools[order[place]!]!;
+    const list: ToolCard[] = [];
+    for (let place = 0; place < order.length; place++) list.push(tools[order[place]!]!);
     sorted[sort] = list;
     rank[sort] = knownRanks[sort] ?? invert(order);
   }

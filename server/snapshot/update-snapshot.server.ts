@@ -49,15 +49,14 @@ export function updateSnapshot(
 
   // The new newest-first list: the tools that stay, in their order, merged with the joining ones.
   const size = old.length - left.length + joined.length;
-  const tools = new Array<ToolCard>(size);
-  const nameSlugs = new Array<string>(size);
+  const tools: ToolCard[] = [];
+  const nameSlugs: string[] = [];
   const renumber = new Int32Array(old.length);
   const joinedAt: number[] = [];
-  let out = 0;
   const join = (tool: ToolCard) => {
-    joinedAt.push(out);
-    nameSlugs[out] = nameSlugOf(tool);
-    tools[out++] = tool;
+    joinedAt.push(tools.length);
+    nameSlugs.push(nameSlugOf(tool));
+    tools.push(tool);
   };
   for (let position = 0; position < old.length; position++) {
     if (isLeaving[position]) {
@@ -68,9 +67,9 @@ export function updateSnapshot(
     while (joinedAt.length < joined.length && compareNewest(joined[joinedAt.length]!, tool) < 0) {
       join(joined[joinedAt.length]!);
     }
-    renumber[position] = out;
-    nameSlugs[out] = snapshot.nameSlugs[position]!;
-    tools[out++] = tool;
+    renumber[position] = tools.length;
+    nameSlugs.push(snapshot.nameSlugs[position]!);
+    tools.push(tool);
   }
   while (joinedAt.length < joined.length) join(joined[joinedAt.length]!);
 

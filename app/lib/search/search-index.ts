@@ -1,7 +1,14 @@
 import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
 import { prefixEditDistance } from "./edit-distance";
 import { FIELD_SHARE, popularity, relevance, wordMatchQuality } from "./relevance";
-import { comparableName, joinedWords, queryWords, scanIndexWords, stemOf } from "./tokenize";
+import {
+  comparableName,
+  hashWord,
+  joinedWords,
+  queryWords,
+  scanIndexWords,
+  stemOf,
+} from "./tokenize";
 import { WordTable } from "./word-table";
 
 // Weighted per-word search over a fixed list of documents (DESIGN.md 6, decisions 005 and 015).
@@ -51,6 +58,8 @@ export interface SearchIndex {
   readonly start: Uint32Array;
   readonly postings: Uint32Array;
   readonly names: readonly string[];
+  /** hashWord of each name, so most documents are ruled out as exact matches without it. */
+  readonly nameHashes: Int32Array;
   readonly popularity: Float32Array;
   readonly matchCache: Map<string, WordMatch[]>;
 }
@@ -166,18 +175,40 @@ class PostingCollector {
   }
 }
 
+/**
+ * Every index is made here, so all have one shape and the code that reads them stays
+ * specialised to it.
+ */
+function searchIndexOf(parts: Omit<SearchIndex, "size" | "matchCache">): SearchIndex {
+  return {
+    size: parts.names.length,
+    words: parts.words,
+    start: parts.start,
+    postings: parts.postings,
+    names: parts.names,
+    nameHashes: parts.nameHashes,
+    popularity: parts.popularity,
+    matchCache: new Map(),
+  };
+}
+
 export function buildSearchIndex(docs: readonly SearchDocument[]): SearchIndex {
   const collector = new PostingCollector();
   docs.forEach((doc, docIndex) => collector.add(docIndex, doc));
   const { words, rankOf } = collector.sortedWords();
-  return {
-    size: docs.length,
+  const names = docs.map((doc) => comparableName(doc.name));
+  return searchIndexOf({
     words,
     ...collector.postingsByRank(rankOf),
-    names: docs.map((doc) => comparableName(doc.name)),
+    names,
+    nameHashes: Int32Array.from(names, hashWord),
     popularity: Float32Array.from(docs, popularity),
-    matchCache: new Map(),
-  };
+  });
+}
+
+/** The index with other popularities (new like or view counts); the rest is shared. */
+export function withPopularity(index: SearchIndex, popularities: Float32Array): SearchIndex {
+  return { ...searchIndexOf({ ...index, popularity: popularities }), matchCache: index.matchCache };
 }
 
 /** How the documents of an index change: see updateSearchIndex. */
@@ -207,8 +238,12 @@ export function updateSearchIndex(index: SearchIndex, change: SearchIndexChange)
   // One pass over both sorted vocabularies: each word's postings that stay, renumbered, merged
   // with the joining ones. A word left without postings leaves the vocabulary.
   const words: string[] = [];
+  const oldStart = index.start;
+  const oldPostings = index.postings;
+  const joinStart = addedPostings.start;
+  const joinPostings = addedPostings.postings;
   const start = new Uint32Array(index.words.length + added.words.length + 1);
-  const postings = new Uint32Array(index.postings.length + addedPostings.postings.length);
+  const postings = new Uint32Array(oldPostings.length + joinPostings.length);
   let out = 0;
   let old = 0;
   let add = 0;
@@ -218,25 +253,25 @@ export function updateSearchIndex(index: SearchIndex, change: SearchIndexChange)
     const takeOld = oldWord !== undefined && (addedWord === undefined || oldWord <= addedWord);
     const takeAdded = addedWord !== undefined && (oldWord === undefined || addedWord <= oldWord);
     const wordStart = out;
-    let p = takeOld ? index.start[old]! : 0;
-    const pEnd = takeOld ? index.start[old + 1]! : 0;
+    let p = takeOld ? oldStart[old]! : 0;
+    const pEnd = takeOld ? oldStart[old + 1]! : 0;
     if (takeAdded) {
-      let q = addedPostings.start[add]!;
-      const qEnd = addedPostings.start[add + 1]!;
+      let q = joinStart[add]!;
+      const qEnd = joinStart[add + 1]!;
       for (; p < pEnd; p++) {
-        const posting = index.postings[p]!;
+        const posting = oldPostings[p]!;
         const doc = renumber[posting >>> FIELD_BITS]!;
         if (doc < 0) continue;
         const renumbered = (doc << FIELD_BITS) | (posting & FIELD_MASK);
-        while (q < qEnd && addedPostings.postings[q]! < renumbered) {
-          postings[out++] = addedPostings.postings[q++]!;
+        while (q < qEnd && joinPostings[q]! < renumbered) {
+          postings[out++] = joinPostings[q++]!;
         }
         postings[out++] = renumbered;
       }
-      while (q < qEnd) postings[out++] = addedPostings.postings[q++]!;
+      while (q < qEnd) postings[out++] = joinPostings[q++]!;
     } else {
       for (; p < pEnd; p++) {
-        const posting = index.postings[p]!;
+        const posting = oldPostings[p]!;
         const doc = renumber[posting >>> FIELD_BITS]!;
         if (doc >= 0) postings[out++] = (doc << FIELD_BITS) | (posting & FIELD_MASK);
       }
@@ -249,28 +284,30 @@ export function updateSearchIndex(index: SearchIndex, change: SearchIndexChange)
     if (takeAdded) add++;
   }
 
-  const names = new Array<string>(size);
+  // Each new document's old number, or -1 for a joining one.
+  const from = new Int32Array(size).fill(-1);
+  for (let doc = 0; doc < renumber.length; doc++)
+    if (renumber[doc]! >= 0) from[renumber[doc]!] = doc;
+  const joiningAt = new Map(joining.map(({ doc, document }) => [doc, document]));
+  const names = Array.from(from, (old, doc) =>
+    old >= 0 ? index.names[old]! : comparableName(joiningAt.get(doc)!.name),
+  );
+  const nameHashes = new Int32Array(size);
   const popularities = new Float32Array(size);
-  for (let doc = 0; doc < renumber.length; doc++) {
-    const to = renumber[doc]!;
-    if (to < 0) continue;
-    names[to] = index.names[doc]!;
-    popularities[to] = index.popularity[doc]!;
+  for (let doc = 0; doc < size; doc++) {
+    const old = from[doc]!;
+    nameHashes[doc] = old >= 0 ? index.nameHashes[old]! : hashWord(names[doc]!);
+    popularities[doc] = old >= 0 ? index.popularity[old]! : popularity(joiningAt.get(doc)!);
   }
-  for (const { doc, document } of joining) {
-    names[doc] = comparableName(document.name);
-    popularities[doc] = popularity(document);
-  }
-  return {
-    size,
+  return searchIndexOf({
     words,
     // Views, not copies: what is left over is the postings of the tools that left.
     start: start.subarray(0, words.length + 1),
     postings: postings.subarray(0, out),
     names,
+    nameHashes,
     popularity: popularities,
-    matchCache: new Map(),
-  };
+  });
 }
 
 /** The range [from, to) of the sorted vocabulary that begins with `prefix`. */
@@ -349,6 +386,8 @@ function newScratch(size: number) {
     relevances: new Float64Array(size),
     isExactName: new Uint8Array(size),
     ranks: new Float64Array(size),
+    /** Hits in the bucket where the cut falls (see topHits). */
+    edge: new Int32Array(size),
   };
 }
 function scratchFor(size: number) {
@@ -358,6 +397,14 @@ function scratchFor(size: number) {
 
 /** An exact name match ranks above any other: relevance never exceeds 1. */
 const EXACT_NAME_BONUS = 2;
+
+// Ranks, in [0, 1 + EXACT_NAME_BONUS], counted in buckets: the bucket where the best `limit`
+// end is found by counting, and only the hits in it need sorting.
+const RANK_BUCKETS = 1 << 14;
+const BUCKET_SCALE = RANK_BUCKETS / (1 + EXACT_NAME_BONUS);
+const bucketCounts = new Uint32Array(RANK_BUCKETS);
+const bucketOf = (rank: number) =>
+  Math.min(RANK_BUCKETS - 1, Math.max(0, Math.floor(rank * BUCKET_SCALE)));
 
 /**
  * The documents that match every word of the query, best first: an exact name match always
@@ -376,6 +423,7 @@ export function searchDocuments(
   const found = scratchFor(index.size);
   const { best, total, matched, candidates, touched } = found;
   const { start, postings } = index;
+  const isOneWord = words.length === 1;
   let candidateCount = 0;
   for (let round = 0; round < words.length; round++) {
     const list = round === 0 ? candidates : touched;
@@ -392,83 +440,78 @@ export function searchDocuments(
         if (score > best[doc]!) best[doc] = score;
       }
     }
+    if (round === 0) candidateCount = touchedCount;
+    // One word: its best scores are the match scores, read below.
+    if (isOneWord) break;
     for (let t = 0; t < touchedCount; t++) {
       const doc = list[t]!;
       total[doc]! += best[doc]!;
       matched[doc] = round + 1;
       best[doc] = 0;
     }
-    if (round === 0) candidateCount = touchedCount;
     // Every word must match: once no document is left, the other words cannot add any.
     if (touchedCount === 0) break;
   }
 
   const exactName = comparableName(text);
+  const exactHash = hashWord(exactName);
+  const { nameHashes, names, popularity: popularities } = index;
+  const { hitDocs, relevances, isExactName, ranks } = found;
+  bucketCounts.fill(0);
   let hitCount = 0;
   for (let c = 0; c < candidateCount; c++) {
     const doc = candidates[c]!;
-    if (matched[doc] === words.length) {
-      const name = index.names[doc]!;
-      const isExactName = name.length === exactName.length && name === exactName;
-      const hitRelevance = relevance(total[doc]! / words.length, index.popularity[doc]!);
-      found.hitDocs[hitCount] = doc;
-      found.relevances[hitCount] = hitRelevance;
-      found.isExactName[hitCount] = isExactName ? 1 : 0;
-      found.ranks[hitCount++] = hitRelevance + (isExactName ? EXACT_NAME_BONUS : 0);
+    let match = 0;
+    if (isOneWord) {
+      match = best[doc]!;
+      best[doc] = 0;
+    } else {
+      const isMatch = matched[doc] === words.length;
+      match = total[doc]! / words.length;
+      total[doc] = 0;
+      matched[doc] = 0;
+      if (!isMatch) continue;
     }
-    total[doc] = 0;
-    matched[doc] = 0;
+    const isExact = nameHashes[doc] === exactHash && names[doc] === exactName;
+    const hitRelevance = relevance(match, popularities[doc]!);
+    const rank = hitRelevance + (isExact ? EXACT_NAME_BONUS : 0);
+    hitDocs[hitCount] = doc;
+    relevances[hitCount] = hitRelevance;
+    isExactName[hitCount] = isExact ? 1 : 0;
+    ranks[hitCount++] = rank;
+    bucketCounts[bucketOf(rank)]!++;
   }
   return topHits(found, hitCount, limit);
 }
 
-const RANK_BUCKETS = 1024;
-/** Ranks lie in [0, 1 + EXACT_NAME_BONUS]. */
-const BUCKET_SCALE = RANK_BUCKETS / (1 + EXACT_NAME_BONUS);
-const bucketCounts = new Uint32Array(RANK_BUCKETS);
-const bucketOf = (rank: number) =>
-  Math.min(RANK_BUCKETS - 1, Math.max(0, Math.floor(rank * BUCKET_SCALE)));
+const byRank = (a: SearchHit, b: SearchHit) => rankOf(b) - rankOf(a) || a.doc - b.doc;
+const rankOf = (hit: SearchHit) => hit.relevance + (hit.isExactName ? EXACT_NAME_BONUS : 0);
 
-/**
- * The `limit` best hits by rank, ties in document order, sorted. Only they become objects: the
- * cut-off rank is found by counting ranks in buckets, then sorting the one bucket it falls in.
- */
+/** The `limit` best hits by rank, ties in document order, sorted; only they become objects. */
 function topHits(found: typeof scratch, count: number, limit: number): SearchHit[] {
-  const { ranks } = found;
-  let cutoff = -Infinity;
-  let tiesWanted = Infinity;
-  if (count > limit) {
-    bucketCounts.fill(0);
-    for (let i = 0; i < count; i++) bucketCounts[bucketOf(ranks[i]!)]!++;
-    let above = 0;
-    let bucket = RANK_BUCKETS - 1;
-    while (above + bucketCounts[bucket]! < limit) above += bucketCounts[bucket--]!;
-    const inBucket = new Float64Array(bucketCounts[bucket]!);
-    let filled = 0;
-    for (let i = 0; i < count; i++)
-      if (bucketOf(ranks[i]!) === bucket) inBucket[filled++] = ranks[i]!;
-    inBucket.sort();
-    cutoff = inBucket[inBucket.length - (limit - above)]!;
-    tiesWanted = limit;
-    for (let i = 0; i < count; i++) if (ranks[i]! > cutoff) tiesWanted--;
-  }
-
+  const { ranks, edge } = found;
   const hitOf = (i: number): SearchHit => ({
     doc: found.hitDocs[i]!,
     relevance: found.relevances[i]!,
     isExactName: found.isExactName[i] === 1,
   });
-  const hits: SearchHit[] = [];
-  const ties: SearchHit[] = [];
-  for (let i = 0; i < count; i++) {
-    const rank = ranks[i]!;
-    if (rank > cutoff) hits.push(hitOf(i));
-    else if (rank === cutoff) ties.push(hitOf(i));
+  // Every hit above the edge bucket makes the cut; those in it compete for what is left.
+  let edgeBucket = -1;
+  let above = 0;
+  if (count > limit) {
+    edgeBucket = RANK_BUCKETS - 1;
+    while (above + bucketCounts[edgeBucket]! < limit) above += bucketCounts[edgeBucket--]!;
   }
-  // Equal ranks keep index order: the first documents of the tie make the cut.
-  if (ties.length > tiesWanted) ties.sort((a, b) => a.doc - b.doc).length = tiesWanted;
-  hits.push(...ties);
-  return hits.sort((a, b) => rankOf(b) - rankOf(a) || a.doc - b.doc);
+  const hits: SearchHit[] = [];
+  let edgeCount = 0;
+  for (let i = 0; i < count; i++) {
+    const bucket = edgeBucket < 0 ? 0 : bucketOf(ranks[i]!);
+    if (bucket > edgeBucket) hits.push(hitOf(i));
+    else if (bucket === edgeBucket) edge[edgeCount++] = i;
+  }
+  if (edgeCount > 0) {
+    const inEdge = Array.from(edge.subarray(0, edgeCount), hitOf).sort(byRank);
+    for (let k = 0; k < limit - above; k++) hits.push(inEdge[k]!);
+  }
+  return hits.sort(byRank);
 }
-
-const rankOf = (hit: SearchHit) => hit.relevance + (hit.isExactName ? EXACT_NAME_BONUS : 0);
