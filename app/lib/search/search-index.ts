@@ -461,17 +461,12 @@ export function searchDocuments(
   let hitCount = 0;
   for (let c = 0; c < candidateCount; c++) {
     const doc = candidates[c]!;
-    let match = 0;
-    if (isOneWord) {
-      match = best[doc]!;
-      best[doc] = 0;
-    } else {
-      const isMatch = matched[doc] === words.length;
-      match = total[doc]! / words.length;
-      total[doc] = 0;
-      matched[doc] = 0;
-      if (!isMatch) continue;
-    }
+    const match = isOneWord ? best[doc]! : total[doc]! / words.length;
+    const isMatch = isOneWord || matched[doc] === words.length;
+    best[doc] = 0;
+    total[doc] = 0;
+    matched[doc] = 0;
+    if (!isMatch) continue;
     const isExact = nameHashes[doc] === exactHash && names[doc] === exactName;
     const hitRelevance = relevance(match, popularities[doc]!);
     const rank = hitRelevance + (isExact ? EXACT_NAME_BONUS : 0);
