@@ -12,7 +12,7 @@ import { RenderGate, SingleFlight } from "./single-flight.server";
 /** How late like and view counts may show on a cached page before it is rendered again. */
 export const COUNT_LAG_MS = 5_000;
 /** Past this age, an entry whose counts changed is rendered again before it is answered. */
-export const STALE_LIMIT_MS = 60_000;
+export const STALE_LIMIT_MS = 15_000;
 /** Past this age, any entry is rendered again before it is answered (the footer's year, say). */
 export const MAX_AGE_MS = 10 * 60_000;
 /** The share of the cache searches and other long-tail pages may take. */
