@@ -80,7 +80,7 @@ export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
 
   const countLabel = `${formatCount(count)} ${count === 1 ? "like" : "likes"}`;
   return (
-    <span className="relative z-10 inline-flex flex-col items-end">
+    <span className="like">
       <button
         type="button"
         onClick={() => void toggle()}
@@ -90,14 +90,7 @@ export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
         data-liked={isLiked || undefined}
         className="like-button"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className="size-4"
-          fill={isLiked ? "currentColor" : "none"}
-          stroke="currentColor"
-          strokeWidth={1.7}
-        >
+        <svg aria-hidden="true" viewBox="0 0 20 20" fill={isLiked ? "currentColor" : "none"}>
           <path d="M10 16.5s-6.5-3.9-6.5-8.6A3.6 3.6 0 0 1 10 5.6a3.6 3.6 0 0 1 6.5 2.3c0 4.7-6.5 8.6-6.5 8.6z" />
         </svg>
         {formatCount(count)}

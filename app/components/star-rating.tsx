@@ -10,16 +10,14 @@ export function StarRating({ rating, className }: StarRatingProps) {
   const label = clamped > 0 ? `Rated ${clamped.toFixed(1)} out of 5` : "Not rated yet";
   // The stars are drawn by app.css (`star-rating`), the filled ones cut to the rating's width.
   return (
-    <span className={`inline-flex items-center gap-1.5 ${className ?? ""}`}>
+    <span className={className ? `rating ${className}` : "rating"}>
       <span
         role="img"
         aria-label={label}
         className="star-rating"
         style={{ "--rating": `${percent}%` } as React.CSSProperties}
       />
-      <span aria-hidden="true" className="text-sm text-slate-600">
-        {clamped > 0 ? clamped.toFixed(1) : "Not rated"}
-      </span>
+      <span aria-hidden="true">{clamped > 0 ? clamped.toFixed(1) : "Not rated"}</span>
     </span>
   );
 }

@@ -34,8 +34,8 @@ export function ToolCard({ tool, href = toolPath(tool), isPriority, onOpen }: To
         />
         <span className="tool-card-badge">{tool.category ?? "Uncategorized"}</span>
       </div>
-      <div className="flex flex-1 flex-col p-5">
-        <h3 id={headingId} className="text-lg font-semibold text-slate-950">
+      <div className="tool-card-body">
+        <h3 id={headingId} className="tool-card-name">
           <Link
             to={href}
             onClick={(event) => openTool(event, tool.id, onOpen)}
@@ -44,18 +44,16 @@ export function ToolCard({ tool, href = toolPath(tool), isPriority, onOpen }: To
             {tool.name}
           </Link>
         </h3>
-        {tool.subCategory && (
-          <p className="mt-0.5 text-sm font-medium text-brand-700">{tool.subCategory}</p>
-        )}
+        {tool.subCategory && <p className="tool-card-sub">{tool.subCategory}</p>}
         <p className="tool-card-text">{tool.cardDescription}</p>
         <div className="tool-card-stats">
           <StarRating rating={tool.ratingAvg} />
           <span className="views-count">{`${formatCount(tool.views)} views`}</span>
         </div>
         <div className="tool-card-foot">
-          <p>
-            <span className="font-semibold text-slate-900">{tool.pricing.model}</span>
-            <span className="text-slate-600">{` · ${tool.pricing.amount}`}</span>
+          <p className="tool-card-price">
+            <b>{tool.pricing.model}</b>
+            {` · ${tool.pricing.amount}`}
           </p>
           <LikeButton toolId={tool.id} toolName={tool.name} likes={tool.likesTotal} />
         </div>

@@ -1,4 +1,4 @@
-import type { ToolDetail } from "./tool";
+import type { ToolPageDetail } from "./tool";
 
 export const SITE_NAME = "Business AI Tools Directory";
 
@@ -7,7 +7,7 @@ export function pageTitle(title: string): string {
 }
 
 /** The tool page's title and description, from its SEO fields with sensible fallbacks. */
-export function toolMeta(tool: ToolDetail): { title: string; description: string } {
+export function toolMeta(tool: ToolPageDetail): { title: string; description: string } {
   return {
     title: tool.seo.titleTag || pageTitle(`${tool.name}: features, pricing and reviews`),
     description: tool.seo.metaDescription || tool.metaDescription || tool.cardDescription,

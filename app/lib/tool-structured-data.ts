@@ -1,18 +1,23 @@
 import { imageUrlCandidates } from "./image-path";
 import { toolBreadcrumbs } from "./paths";
 import { SITE_NAME } from "./seo";
-import type { ToolDetail } from "./tool";
+import type { ToolPageDetail } from "./tool";
 
 // Search engines' view of a tool page: Open Graph and Twitter cards, and JSON-LD for the
 // application and the breadcrumb trail (schema.org SoftwareApplication, BreadcrumbList).
 
 /** The large image of a tool as an absolute URL, or null when it has none. */
-export function toolImageUrl(tool: ToolDetail, base: string): string | null {
+export function toolImageUrl(tool: ToolPageDetail, base: string): string | null {
   const [first] = imageUrlCandidates(tool.mainImage, "large");
   return first ? new URL(first, base).href : null;
 }
 
-export function toolSocialMeta(tool: ToolDetail, title: string, description: string, url: string) {
+export function toolSocialMeta(
+  tool: ToolPageDetail,
+  title: string,
+  description: string,
+  url: string,
+) {
   const image = toolImageUrl(tool, url);
   return [
     { property: "og:type", content: "website" },
@@ -28,10 +33,10 @@ export function toolSocialMeta(tool: ToolDetail, title: string, description: str
   ];
 }
 
-const hasFreeTier = (tool: ToolDetail) =>
+const hasFreeTier = (tool: ToolPageDetail) =>
   tool.pricing.model === "Free" || tool.pricing.model === "Freemium";
 
-export function toolJsonLd(tool: ToolDetail, description: string, url: string) {
+export function toolJsonLd(tool: ToolPageDetail, description: string, url: string) {
   const image = toolImageUrl(tool, url);
   const application = {
     "@context": "https://schema.org",

@@ -58,6 +58,9 @@ export interface ToolDetail extends ToolCard {
   mainImage: string;
 }
 
+/** A tool as its page shows it: the long description arrives rendered, beside it. */
+export type ToolPageDetail = Omit<ToolDetail, "longDescription">;
+
 /** Only http and https links leave the site; anything else becomes the spec's '#'. */
 export function safeWebsiteUrl(url: string | null | undefined): string {
   if (!url) return TOOL_DEFAULTS.websiteUrl;

@@ -41,6 +41,20 @@ describe("related tools", () => {
   it("lists the same subcategory first, most liked first, then the rest of the category", () => {
     expect(findRelatedTools(snapshot, "a").map((tool) => tool.id)).toEqual(["b", "c"]);
   });
+  it("stops at the 4 most liked of the subcategory when it has that many", () => {
+    const crowded = buildSnapshot([
+      ads,
+      ...[3, 8, 1, 6, 4, 7].map((likesTotal, index) =>
+        createToolCard({ id: `seo-${index}`, subCategory: "SEO", likesTotal }),
+      ),
+    ]);
+    expect(findRelatedTools(crowded, "seo-0").map((tool) => tool.id)).toEqual([
+      "seo-1",
+      "seo-5",
+      "seo-3",
+      "seo-4",
+    ]);
+  });
   it("never lists the tool itself, nor tools of another category", () => {
     expect(findRelatedTools(snapshot, "d")).toEqual([]);
     expect(findRelatedTools(snapshot, "missing")).toEqual([]);

@@ -107,8 +107,8 @@ export function SubcategorySidebar(props: SubcategorySidebarProps) {
                           checked={selected.includes(item.name)}
                           onChange={() => onToggle(item.name)}
                         />
-                        <span className="flex-1">{item.name}</span>
-                        <span className="text-xs text-slate-500">{item.count}</span>
+                        {item.name}
+                        <span>{item.count}</span>
                       </label>
                     </li>
                   ))}

@@ -3,11 +3,17 @@ import { LikeButton } from "~/components/like-button";
 import { StarRating } from "~/components/star-rating";
 import { ToolImage } from "~/components/tool-image";
 import { toolBreadcrumbs } from "~/lib/paths";
-import { formatCount, plural, type ToolCard as ToolCardData, type ToolDetail } from "~/lib/tool";
+import {
+  formatCount,
+  plural,
+  type ToolCard as ToolCardData,
+  type ToolPageDetail,
+} from "~/lib/tool";
 import { ToolCard } from "~/components/tool-card";
 
 interface ToolPageProps {
-  tool: ToolDetail;
+  tool: ToolPageDetail;
+  /** The long description as safe HTML; empty when the tool has none. */
   longDescriptionHtml: string;
   /** Other tools for the same job. */
   related: readonly ToolCardData[];
@@ -84,7 +90,7 @@ export function ToolPage({ tool, longDescriptionHtml, related }: ToolPageProps) 
             isPriority
             className="mt-6 aspect-[4/3] w-full rounded-2xl border border-slate-200"
           />
-          {tool.longDescription ? (
+          {longDescriptionHtml ? (
             <div
               className="prose-tool mt-8"
               dangerouslySetInnerHTML={{ __html: longDescriptionHtml }}

@@ -20,16 +20,23 @@ export interface HomeData {
 
 const TICKER_SIZE = 24;
 
+// Worked out once per taxonomy (a snapshot keeps its taxonomy until the catalogue changes).
+const popularByTaxonomy = new WeakMap<CatalogueSnapshot["taxonomy"], string[]>();
+
 /** The subcategory ticker's names, most tools first; a name used in several categories counts once. */
-function popularSubcategoriesOf(snapshot: CatalogueSnapshot): string[] {
+function popularSubcategoriesOf(taxonomy: CatalogueSnapshot["taxonomy"]): string[] {
+  const known = popularByTaxonomy.get(taxonomy);
+  if (known) return known;
   const countByName = new Map<string, number>();
-  for (const sub of snapshot.taxonomy.flatMap((category) => category.subcategories)) {
+  for (const sub of taxonomy.flatMap((category) => category.subcategories)) {
     countByName.set(sub.name, (countByName.get(sub.name) ?? 0) + sub.count);
   }
-  return [...countByName]
+  const popular = [...countByName]
     .sort((a, b) => b[1] - a[1])
     .slice(0, TICKER_SIZE)
     .map(([name]) => name);
+  popularByTaxonomy.set(taxonomy, popular);
+  return popular;
 }
 
 const compactOf = ({ id, slug, name, category, subCategory, image }: ToolCard): CompactTool => ({
@@ -62,7 +69,7 @@ export function getHomeData(snapshot: CatalogueSnapshot, featuredIds: readonly s
   const topTools = isTopToolsFallback ? snapshot.tools : snapshot.topTools;
   return {
     categories: snapshot.taxonomy.map(({ name, count }) => ({ name, count })),
-    popularSubcategories: popularSubcategoriesOf(snapshot),
+    popularSubcategories: popularSubcategoriesOf(snapshot.taxonomy),
     total: snapshot.tools.length,
     featured,
     recentlyAdded: snapshot.tools.slice(0, RECENTLY_ADDED_LIMIT).map(compactOf),
