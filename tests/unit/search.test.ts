@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_SEARCH_RESULTS } from "~/lib/constants";
-import { prefixEditDistance } from "~/lib/search/edit-distance";
+import { forEachWordWithinTypos } from "~/lib/search/edit-distance";
 import { MAX_POPULARITY, popularity, relevance } from "~/lib/search/relevance";
 import { buildSearchIndex, searchDocuments, type SearchDocument } from "~/lib/search/search-index";
 import { indexWords, queryWords, stemOf } from "~/lib/search/tokenize";
@@ -12,7 +12,35 @@ function namesFor(docs: SearchDocument[], query: string, limit?: number): string
   return searchDocuments(index, query, limit).map((hit) => docs[hit.doc]!.name);
 }
 
-describe("prefixEditDistance", () => {
+/** The least edits that turn `query` into some beginning of `word`, by the full table. */
+function prefixEditDistance(query: string, word: string): number {
+  let row = Array.from({ length: query.length + 1 }, (_, i) => i);
+  let best = row[query.length]!;
+  for (const unit of word) {
+    const next = [row[0]! + 1];
+    for (let i = 1; i <= query.length; i++) {
+      next[i] = Math.min(
+        row[i - 1]! + (query[i - 1] === unit ? 0 : 1),
+        row[i]! + 1,
+        next[i - 1]! + 1,
+      );
+    }
+    row = next;
+    best = Math.min(best, row[query.length]!);
+  }
+  return best;
+}
+
+/** [word, typos] of every word of the sorted list within maxEdits typos of the query. */
+function withinTypos(words: string[], query: string, maxEdits: number): [string, number][] {
+  const found: [string, number][] = [];
+  forEachWordWithinTypos(words, 0, words.length, query, maxEdits, (word, typos) =>
+    found.push([words[word]!, typos]),
+  );
+  return found;
+}
+
+describe("typo matching", () => {
   it.each([
     ["transcrption", "transcription", 1, 1],
     ["transcription", "transcription", 1, 0],
@@ -25,13 +53,32 @@ describe("prefixEditDistance", () => {
     ["seo", "seo", 0, 0],
     ["automaton", "automation", 1, 1],
     ["xyzxyzxyz", "marketing", 1, 2],
-  ])("%s -> %s within %i typos is %i", (query, word, maxEdits, expected) => {
-    expect(prefixEditDistance(query, word, maxEdits)).toBe(expected);
+  ])("%s -> %s within %i typos is %i typos away", (query, word, maxEdits, typos) => {
+    expect(withinTypos([word], query, maxEdits)).toEqual(typos <= maxEdits ? [[word, typos]] : []);
   });
 
   it("matches a typo in the beginning of a longer word", () => {
-    expect(prefixEditDistance("transcrip", "transcription", 1)).toBe(0);
-    expect(prefixEditDistance("trnscript", "transcription", 1)).toBe(1);
+    expect(withinTypos(["transcription"], "transcrip", 1)).toEqual([["transcription", 0]]);
+    expect(withinTypos(["transcription"], "trnscript", 1)).toEqual([["transcription", 1]]);
+  });
+
+  it("finds in a sorted vocabulary exactly the words the full edit-distance table finds", () => {
+    const word = fc.string({ unit: fc.constantFrom(..."abcde"), minLength: 1, maxLength: 9 });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(word, { maxLength: 40 }),
+        word,
+        fc.integer({ min: 0, max: 3 }),
+        (words, query, maxEdits) => {
+          words.sort();
+          const expected = words
+            .map((w): [string, number] => [w, prefixEditDistance(query, w)])
+            .filter(([, typos]) => typos <= maxEdits);
+          expect(withinTypos(words, query, maxEdits)).toEqual(expected);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 
@@ -70,7 +117,7 @@ describe("tokenizing", () => {
         const text = pieces.join("");
         expect(indexWords(text)).toEqual(byPattern(text));
       }),
-      { numRuns: 2000 },
+      { numRuns: 500 },
     );
   });
   it("drops query words shorter than the minimum match length", () => {

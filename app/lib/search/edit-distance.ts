@@ -1,50 +1,101 @@
 import { MAX_WORD_LENGTH } from "./tokenize";
 
-// The smallest number of single-character edits (insert, delete, substitute) that turn `query`
-// into some prefix of `word`, so a typo in a word someone is still typing counts the same as a
-// typo in a whole word. Only the band of cells within maxEdits of the diagonal is computed, and
-// the work stops as soon as a whole row is out of reach (row minimums never decrease).
+// Typo matches in a sorted vocabulary. A query word matches a word within `maxEdits` typos when
+// some beginning of the word is that few single-character edits (insert, delete, substitute)
+// away from it, so a typo in a word someone is still typing counts the same as in a whole word.
+//
+// The sorted vocabulary is walked as a trie: each row of the edit-distance table belongs to one
+// beginning of a word, so consecutive words share the rows of their common beginning, and once
+// a row is out of reach (row minimums never decrease) the words with that beginning are decided
+// together, without reading them.
 
-// Rows long enough for any two words of the index (both are cut to MAX_WORD_LENGTH).
-const rowA = new Int32Array(2 * MAX_WORD_LENGTH + 2);
-const rowB = new Int32Array(2 * MAX_WORD_LENGTH + 2);
-
-/** Returns the distance, or maxEdits + 1 when it is larger than maxEdits. */
-export function prefixEditDistance(query: string, word: string, maxEdits: number): number {
-  if (query.length > MAX_WORD_LENGTH)
+/**
+ * Calls `visit` with each word of words[from .. to) (sorted) that is within `maxEdits` typos of
+ * `query`, and its number of typos, in vocabulary order.
+ */
+export function forEachWordWithinTypos(
+  words: readonly string[],
+  from: number,
+  to: number,
+  query: string,
+  maxEdits: number,
+  visit: (word: number, typos: number) => void,
+): void {
+  if (query.length > MAX_WORD_LENGTH) {
     throw new RangeError("query word longer than MAX_WORD_LENGTH");
+  }
   const n = query.length;
   const over = maxEdits + 1;
-  const m = Math.min(word.length, n + maxEdits);
-  if (m < n - maxEdits) return over;
+  // Deeper rows cannot help: a beginning longer than n + maxEdits is too far from the query.
+  const maxDepth = Math.min(MAX_WORD_LENGTH, n + maxEdits);
+  const width = n + 1;
+  const rows = new Int32Array((maxDepth + 1) * width);
+  /** The least typos over the beginnings of the current word up to each depth. */
+  const bestUpTo = new Int32Array(maxDepth + 1);
+  for (let i = 0; i <= n; i++) rows[i] = Math.min(i, over);
+  bestUpTo[0] = rows[n]!;
 
-  let previous = rowA;
-  let current = rowB;
-  for (let j = 0; j <= m; j++) previous[j] = j <= maxEdits ? j : over;
-
-  for (let i = 1; i <= n; i++) {
-    const low = Math.max(0, i - maxEdits);
-    const high = Math.min(m, i + maxEdits);
-    let rowBest = over;
-    if (low === 0) {
-      current[0] = i;
-      rowBest = i;
-    } else {
-      current[low - 1] = over;
+  let previous = "";
+  let valid = 0;
+  for (let index = from; index < to;) {
+    const word = words[index]!;
+    const depth = Math.min(word.length, maxDepth);
+    let d = Math.min(commonPrefixLength(previous, word), valid);
+    previous = word;
+    let isOutOfReach = false;
+    while (d < depth) {
+      const unit = word.charCodeAt(d);
+      const above = d * width;
+      const row = above + width;
+      d++;
+      let rowMin = Math.min(d, over);
+      rows[row] = rowMin;
+      for (let i = 1; i <= n; i++) {
+        const substitute = rows[above + i - 1]! + (query.charCodeAt(i - 1) === unit ? 0 : 1);
+        const cell = Math.min(substitute, rows[above + i]! + 1, rows[row + i - 1]! + 1, over);
+        rows[row + i] = cell;
+        if (cell < rowMin) rowMin = cell;
+      }
+      bestUpTo[d] = Math.min(bestUpTo[d - 1]!, rows[row + n]!);
+      if (rowMin > maxEdits) {
+        isOutOfReach = true;
+        break;
+      }
     }
-    const queryChar = query.charCodeAt(i - 1);
-    for (let j = Math.max(1, low); j <= high; j++) {
-      const substitute = previous[j - 1]! + (queryChar === word.charCodeAt(j - 1) ? 0 : 1);
-      const cell = Math.min(substitute, previous[j]! + 1, current[j - 1]! + 1, over);
-      current[j] = cell;
-      if (cell < rowBest) rowBest = cell;
+    valid = d;
+    if (isOutOfReach) {
+      // Every word with this beginning is as near as its shorter beginnings make it, no nearer.
+      const end = endOfPrefix(words, index, to, word, d);
+      if (bestUpTo[d]! <= maxEdits) for (; index < end; index++) visit(index, bestUpTo[d]!);
+      index = end;
+      continue;
     }
-    if (high < m) current[high + 1] = over;
-    if (rowBest > maxEdits) return over;
-    [previous, current] = [current, previous];
+    if (bestUpTo[d]! <= maxEdits) visit(index, bestUpTo[d]!);
+    index++;
   }
+}
 
-  let best = over;
-  for (let j = Math.max(0, n - maxEdits); j <= m; j++) best = Math.min(best, previous[j]!);
-  return best;
+function commonPrefixLength(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** The first index in (index, to) whose word does not begin with word[0 .. length). */
+function endOfPrefix(
+  words: readonly string[],
+  index: number,
+  to: number,
+  word: string,
+  length: number,
+): number {
+  let low = index + 1;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (commonPrefixLength(words[middle]!, word) >= length) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

@@ -1,5 +1,5 @@
 import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
-import { prefixEditDistance } from "./edit-distance";
+import { forEachWordWithinTypos } from "./edit-distance";
 import { FIELD_SHARE, popularity, relevance, wordMatchQuality } from "./relevance";
 import {
   comparableName,
@@ -355,15 +355,10 @@ function matchWord(index: SearchIndex, query: string): WordMatch[] {
   }
   const maxTypos = Math.floor(SEARCH_THRESHOLD * query.length);
   if (maxTypos > 0) {
-    for (let i = 0; i < words.length; i++) {
-      if (i === skipFrom) i = skipTo;
-      const word = words[i];
-      if (word === undefined || word.length < query.length - maxTypos) continue;
-      const typos = prefixEditDistance(query, word, maxTypos);
-      if (typos <= maxTypos) {
-        matches.push({ word: i, quality: wordMatchQuality(query.length, word.length, typos) });
-      }
-    }
+    const visit = (word: number, typos: number) =>
+      matches.push({ word, quality: wordMatchQuality(query.length, words[word]!.length, typos) });
+    forEachWordWithinTypos(words, 0, skipFrom, query, maxTypos, visit);
+    forEachWordWithinTypos(words, skipTo, words.length, query, maxTypos, visit);
   }
   index.matchCache.set(query, matches);
   if (index.matchCache.size > MATCH_CACHE_SIZE) {
