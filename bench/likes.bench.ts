@@ -1,13 +1,20 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { createScratchDatabase } from "../tests/scratch-database";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { createAuth } from "../server/auth/auth.server";
+import { resolveAuthSecret } from "../server/auth/secret.server";
+import { createViewerReader } from "../server/auth/viewer.server";
+import { createLogger } from "../server/logger.server";
 import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client.server";
 import { queryRows } from "../server/db/query-rows.server";
-import { sql } from "drizzle-orm";
+import { consumeRateLimit } from "../server/rate-limit/consume-rate-limit.server";
+import { setToolLike } from "../server/services/likes/set-tool-like.server";
 
 // `npm run bench:likes [-- --users 1000] [-- --postgres postgres://…]` (DESIGN.md 9): starts the
 // built app on a fresh data folder (PGlite), or on a new database of the given PostgreSQL server,
@@ -15,6 +22,11 @@ import { sql } from "drizzle-orm";
 // each at the same tool all at once, and checks likes_total against the like rows of every tool.
 // With --postgres it then starts a second app server on the same database and measures how long
 // a like made through server A takes to reach a live-stream client of server B.
+//
+// Where a like's time goes (issue 16): the CPU the app server, the database's backends (a local
+// PostgreSQL) and this client spent per like during the burst, read from /proc on Linux; then,
+// with the server stopped, each piece of a like alone on the same database, 1,000 at once in this
+// process: the session read, the rate-limit step and the like itself.
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -88,6 +100,15 @@ async function startServer(port: number, env: Record<string, string>): Promise<C
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`The server on port ${port} did not start`);
+}
+
+/** Resolves once the server's boot work is done (/healthz says its images are ready). */
+async function waitForBackgroundWork(base: string): Promise<void> {
+  for (;;) {
+    const health = (await (await fetch(`${base}/healthz`)).json()) as { images?: string };
+    if (health.images === "ready") return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 function stopServer(child: ChildProcess): Promise<void> {
@@ -183,6 +204,122 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
+const CLOCK_TICKS_PER_S = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU milliseconds the processes have used so far (user and system), or null without /proc. */
+function cpuMsOf(pids: readonly number[]): number | null {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // The fields after the command name: state is the first, utime the 12th, stime the 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_S;
+}
+
+/**
+ * The backends serving a PostgreSQL database, when they run on this machine (their CPU is then
+ * readable); an empty list otherwise, and on PGlite (which runs inside the app server).
+ */
+async function databaseBackends(url: string | undefined): Promise<number[]> {
+  if (!url || !existsSync("/proc/self/stat")) return [];
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    const pids = rows.map((row) => row.pid);
+    return cpuMsOf(pids) === null ? [] : pids;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU per call, from readings before and after `count` calls (null parts stay unknown). */
+function perCall(before: number | null, after: number | null, count: number): string {
+  return before === null || after === null ? "n/a" : `${((after - before) / count).toFixed(2)} ms`;
+}
+
+/**
+ * Each piece of a like alone, `sessions.length` at once, on the bench's database with the app
+ * stopped: how fast it goes and the CPU it takes here (Node) and in the database's backends.
+ */
+async function timePieces(
+  database: DatabaseHandle,
+  databaseUrl: string | undefined,
+  secret: string,
+  cookies: readonly string[],
+  toolId: string,
+) {
+  const quiet = createLogger({ LOG_LEVEL: "silent", NODE_ENV: "production" });
+  const auth = createAuth({
+    env: {
+      APP_URL: baseA,
+      NODE_ENV: "production",
+      GOOGLE_ISSUER_URL: "https://accounts.google.com",
+    },
+    secret,
+    db: database.db,
+    mailer: { kind: "outbox", send: async () => {}, close: () => {} },
+    logger: quiet,
+  });
+  const readSignedIn = createViewerReader(auth, database.db, []);
+  const userIds: string[] = [];
+  const pieces: [string, (n: number) => Promise<unknown>][] = [
+    [
+      "session read (cookie check, one query)",
+      async (n) => {
+        const signedIn = await readSignedIn(new Headers({ cookie: cookies[n]! }));
+        userIds[n] = signedIn!.viewer.id;
+      },
+    ],
+    [
+      "rate-limit step (one statement)",
+      (n) => consumeRateLimit(database.db, `bench-piece:${n}`, { window: 60, max: 60 }),
+    ],
+    [
+      "unlike (set_tool_like, one round trip)",
+      (n) => setToolLike(database.db, { userId: userIds[n]!, toolId, isLiked: false }),
+    ],
+    [
+      "like (set_tool_like, one round trip)",
+      (n) => setToolLike(database.db, { userId: userIds[n]!, toolId, isLiked: true }),
+    ],
+  ];
+  const count = cookies.length;
+  // Every connection of the pool open first, so that the backends measured are all there are.
+  await Promise.all(Array.from({ length: 20 }, () => database.ping()));
+  const where = databaseUrl
+    ? "CPU per call here, in the database"
+    : "CPU per call here, PGlite included";
+  console.log(`each piece of a like alone, ${count} at once (calls/s; ${where}):`);
+  for (const [name, run] of pieces) {
+    const backends = await databaseBackends(databaseUrl);
+    const databaseBefore = backends.length > 0 ? cpuMsOf(backends) : null;
+    const here = process.cpuUsage();
+    const started = performance.now();
+    await Promise.all(cookies.map((_, n) => run(n)));
+    const seconds = (performance.now() - started) / 1000;
+    const used = process.cpuUsage(here);
+    const hereMs = (used.user + used.system) / 1000 / count;
+    const databaseAfter = databaseBefore === null ? null : cpuMsOf(backends);
+    console.log(
+      `  ${name.padEnd(40)} ${String(Math.round(count / seconds)).padStart(6)}/s  ${hereMs.toFixed(2)} ms${databaseUrl ? `, ${perCall(databaseBefore, databaseAfter, count)}` : ""}`,
+    );
+  }
+}
+
 const dataDir = await mkdtemp(path.join(tmpdir(), "bench-likes-"));
 const scratch = POSTGRES ? await createScratchDatabase(POSTGRES, "bench_likes") : null;
 const databaseEnv: Record<string, string> = scratch
@@ -200,10 +337,21 @@ try {
     `created and verified ${USERS} users in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 
+  // The demo images a fresh server draws at boot take the CPU for a minute or more on a busy
+  // machine: the burst waits for them, so that it measures likes.
+  started = performance.now();
+  await waitForBackgroundWork(baseA);
+  const waited = (performance.now() - started) / 1000;
+  if (waited >= 1) console.log(`waited ${waited.toFixed(1)} s for the demo images to be drawn`);
+
   const toolsResponse = await fetch(`${baseA}/api/tools?sort=Newest&limit=1`);
   const toolId = ((await toolsResponse.json()) as { tools: { id: string }[] }).tools[0]!.id;
   const before = await likesTotal(baseA, toolId);
 
+  const backends = await databaseBackends(scratch?.url);
+  const serverBefore = cpuMsOf([serverA.pid!]);
+  const databaseBefore = backends.length > 0 ? cpuMsOf(backends) : null;
+  const clientBefore = process.cpuUsage();
   started = performance.now();
   const statuses = await Promise.all(
     cookies.map((cookie) =>
@@ -217,6 +365,9 @@ try {
     ),
   );
   const seconds = (performance.now() - started) / 1000;
+  const clientUsed = process.cpuUsage(clientBefore);
+  const serverAfter = cpuMsOf([serverA.pid!]);
+  const databaseAfter = databaseBefore === null ? null : cpuMsOf(backends);
   const byStatus = new Map<number, number>();
   for (const status of statuses) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
   const after = await likesTotal(baseA, toolId);
@@ -226,6 +377,9 @@ try {
   );
   console.log(
     `likes_total ${before} -> ${after} (expected ${before + USERS}): ${after - before === USERS ? "EXACT" : "WRONG"}; 5xx or failed: ${serverErrors}`,
+  );
+  console.log(
+    `CPU per like during the burst: app server ${perCall(serverBefore, serverAfter, USERS)}${scratch ? `, database backends ${perCall(databaseBefore, databaseAfter, USERS)}` : " (PGlite inside it)"}, this client ${((clientUsed.user + clientUsed.system) / 1000 / USERS).toFixed(2)} ms`,
   );
 
   if (scratch) {
@@ -268,6 +422,9 @@ try {
   const database = scratch
     ? await openPostgres(scratch.url)
     : await openPglite(path.join(dataDir, "a", "pglite"));
+  const secret =
+    databaseEnv.AUTH_SECRET ?? (await resolveAuthSecret({ DATA_DIR: path.join(dataDir, "a") }));
+  await timePieces(database, scratch?.url, secret, cookies, toolId);
   const drifting = await checkInvariant(database);
   console.log(`tools whose likes_total differs from their active like rows: ${drifting}`);
   // A bench whose likes did not all count measured nothing: it fails.
