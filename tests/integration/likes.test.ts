@@ -37,9 +37,9 @@ const ONLINE_TOOLS = [
 ];
 
 /**
- * Runs `calls` all at once through a database whose transactions, once one call has failed, fail
+ * Runs `calls` all at once through a database whose statements, once one call has failed, fail
  * at once instead of starting (a failing test then ends in seconds rather than after every queued
- * transaction has run into the same trouble). Fails with each distinct error and how often it
+ * statement has run into the same trouble). Fails with each distinct error and how often it
  * happened; otherwise returns the answers in order.
  */
 async function allAtOnce<T>(
@@ -49,12 +49,11 @@ async function allAtOnce<T>(
   let hasFailed = false;
   const guarded = new Proxy(db, {
     get(target, property) {
-      if (property !== "transaction") return Reflect.get(target, property) as unknown;
-      return (run: (tx: unknown) => Promise<unknown>, config?: unknown) =>
-        target.transaction(async (tx) => {
-          if (hasFailed) throw new Error("not started: an earlier call failed");
-          return run(tx);
-        }, config as never);
+      if (property !== "execute") return Reflect.get(target, property) as unknown;
+      return (query: Parameters<Database["execute"]>[0]) => {
+        if (hasFailed) throw new Error("not started: an earlier call failed");
+        return target.execute(query);
+      };
     },
   });
   const settled = await Promise.allSettled(
