@@ -158,6 +158,11 @@ describe("the render cache on the real app", () => {
     const changed = await get(`${server.url}/ai-tools?sort=Rating`, { "if-none-match": '"x"' });
     expect(changed.status).toBe(200);
     expect(changed.body).toBe(first.body);
+
+    const head = await fetch(`${server.url}/ai-tools?sort=Rating`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("etag")).toBe(etag);
+    expect(Number(head.headers.get("content-length"))).toBeGreaterThan(1000);
   });
 
   it("sends the stored brotli, gzip and plain forms of one page under one tag", async () => {
