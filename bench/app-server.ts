@@ -219,6 +219,8 @@ export function getRaw(url: string, headers: Record<string, string> = {}): Promi
 }
 
 export interface Load {
+  requests: number;
+  seconds: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -243,11 +245,28 @@ export async function load(
     .map(([code, { count }]) => `${code}:${count ?? 0}`)
     .join(" ");
   return {
+    requests: result.requests.total,
+    seconds: result.duration,
     requestsPerSecond: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.non2xx + result.errors,
     statuses: result.errors > 0 ? `${statuses} errors:${result.errors}` : statuses,
+  };
+}
+
+/** Several runs against one URL as one: their requests over their time, the slower run's latency. */
+export function combineLoads(runs: readonly Load[]): Load {
+  const requests = runs.reduce((sum, run) => sum + run.requests, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  return {
+    requests,
+    seconds,
+    requestsPerSecond: requests / seconds,
+    p50: Math.max(...runs.map((run) => run.p50)),
+    p99: Math.max(...runs.map((run) => run.p99)),
+    failures: runs.reduce((sum, run) => sum + run.failures, 0),
+    statuses: runs.map((run) => run.statuses).join(", "),
   };
 }
 

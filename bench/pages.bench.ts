@@ -7,6 +7,7 @@ import { toolPath } from "../app/lib/paths";
 import {
   buildIfNeeded,
   cleanUpOnExit,
+  combineLoads,
   getRaw,
   load,
   signUpVerified,
@@ -19,7 +20,7 @@ import {
   type RawResponse,
 } from "./app-server";
 
-// `npm run bench:pages [-- --seconds 5] [-- --connections 20] [-- --build]` (DESIGN.md 9): the
+// `npm run bench:pages [-- --seconds 4] [-- --connections 20] [-- --build]` (DESIGN.md 9): the
 // production server on a fresh data folder with the demo catalogue, and a bare Node `http` server
 // that sends the same bytes, loaded one after the other in one run with autocannon: anonymous
 // pages, a search page and a signed-in page. Each anonymous page served with brotli passes when
@@ -31,7 +32,8 @@ const option = (name: string) => {
   const index = args.indexOf(`--${name}`);
   return index >= 0 ? args[index + 1] : undefined;
 };
-const SECONDS = Number(option("seconds") ?? 5);
+/** Per page and server, in two halves (autocannon ends a run on a whole second). */
+const SECONDS = Number(option("seconds") ?? 4);
 const CONNECTIONS = Number(option("connections") ?? 20);
 const APP_PORT = 3450;
 const BARE_PORT = 3451;
@@ -148,9 +150,15 @@ try {
     const warm = { connections: CONNECTIONS, seconds: WARM_SECONDS };
     await load(app.base + target.path, headers, warm);
     await load(`${bare}/${index}`, headers, warm);
-    const options = { connections: CONNECTIONS, seconds: SECONDS };
-    const appLoad = await load(app.base + target.path, headers, options);
-    const bareLoad = await load(`${bare}/${index}`, headers, options);
+    // App, bare, bare, app, half the time each: a machine load that rises or falls during the
+    // measurement weighs on both alike.
+    const half = { connections: CONNECTIONS, seconds: Math.max(1, Math.round(SECONDS / 2)) };
+    const appFirst = await load(app.base + target.path, headers, half);
+    const bareLoad = combineLoads([
+      await load(`${bare}/${index}`, headers, half),
+      await load(`${bare}/${index}`, headers, half),
+    ]);
+    const appLoad = combineLoads([appFirst, await load(app.base + target.path, headers, half)]);
     results.push({ target, app: appLoad, bare: bareLoad, recorded: recorded[index]! });
     console.log(
       `  ${target.label} (${target.encoding ?? "none"}): app ${formatCount(appLoad.requestsPerSecond)}/s, bare ${formatCount(bareLoad.requestsPerSecond)}/s`,
