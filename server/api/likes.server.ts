@@ -5,7 +5,7 @@ import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import type { RateRule } from "../rate-limit/consume-rate-limit.server";
 import { sendJson, signedInOnly } from "./guards.server";
-import { enforceRateLimit } from "./rate-limit.server";
+import { enforceRateLimit, refuseWhenLimited } from "./rate-limit.server";
 
 /** DESIGN.md 8: likes are limited per person. */
 export const LIKE_RATE: RateRule = { window: 60, max: 60 };
@@ -18,11 +18,18 @@ export function likeRoutes(app: Application): express.Router {
       if (!viewer.emailVerified) {
         throw new AppError("FORBIDDEN", "Verify your email address to like tools.");
       }
-      await enforceRateLimit(app, res, `likes:${viewer.id}`, LIKE_RATE);
+      const limit = { key: `likes:${viewer.id}`, rule: LIKE_RATE };
       const toolId = req.params.id;
-      const state = isToolId(toolId)
-        ? await app.services.setToolLike({ userId: viewer.id, toolId, isLiked })
-        : null;
+      if (!isToolId(toolId)) {
+        await enforceRateLimit(app, res, limit.key, limit.rule);
+        throw new AppError("NOT_FOUND", "No tool has that id.");
+      }
+      // The rate-limit step and the like in one round trip to the database.
+      const { decision, state } = await app.services.setToolLikeWithinLimit(
+        { userId: viewer.id, toolId, isLiked },
+        limit,
+      );
+      refuseWhenLimited(res, LIKE_RATE, decision);
       if (!state) throw new AppError("NOT_FOUND", "No tool has that id.");
       sendJson<LikeState>(res, state);
     });

@@ -1,7 +1,7 @@
 import type express from "express";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
-import type { RateRule } from "../rate-limit/consume-rate-limit.server";
+import type { RateDecision, RateRule } from "../rate-limit/consume-rate-limit.server";
 
 /**
  * What a refused person reads: "in a moment" is true of a rule whose window is a minute at most
@@ -23,7 +23,15 @@ export async function enforceRateLimit(
   key: string,
   rule: RateRule,
 ): Promise<void> {
-  const decision = await app.services.limitRate(key, rule);
+  refuseWhenLimited(res, rule, await app.services.limitRate(key, rule));
+}
+
+/** Ends the request with 429 and Retry-After when a step of `rule` was refused. */
+export function refuseWhenLimited(
+  res: express.Response,
+  rule: RateRule,
+  decision: RateDecision,
+): void {
   if (decision.allowed) return;
   res.setHeader("Retry-After", String(decision.retryAfter));
   throw new AppError("RATE_LIMITED", rateLimitMessage(rule, decision.retryAfter));

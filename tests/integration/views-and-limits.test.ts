@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq, inArray, like } from "drizzle-orm";
+import { eq, inArray, like, sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler } from "express";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -10,7 +10,12 @@ import type { Database, DatabaseHandle } from "../../server/db/client.server";
 import { AppError } from "../../server/errors.server";
 import { authRateLimits, tools } from "../../server/db/schema";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "../../server/live/live-events.server";
-import { consumeRateLimit, type RateRule } from "../../server/rate-limit/consume-rate-limit.server";
+import {
+  consumeRateLimit,
+  consumeRateLimitAnd,
+  type RateRule,
+} from "../../server/rate-limit/consume-rate-limit.server";
+import { queryRows } from "../../server/db/query-rows.server";
 import { ViewCounter } from "../../server/services/tools/view-counter.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
@@ -345,6 +350,39 @@ describe(`views and rate limits on ${databaseKind}`, () => {
         );
         expect(decisions.filter((decision) => decision.allowed)).toHaveLength(rule.max);
         expect(await rowOf(key)).toEqual({ count: 50, lastRequest: T });
+      }
+    });
+
+    it("runs a guarded value in the step's statement only when allowed: max of 50 concurrent first calls (20 keys)", async () => {
+      // A sequence shows how often the guarded value ran, whichever calls it was for.
+      await database.db.execute(sql`create sequence guarded_runs`);
+      const runs = async () =>
+        Number(
+          (
+            await queryRows<{ n: string }>(
+              database.db,
+              sql`select last_value as n from guarded_runs`,
+            )
+          )[0]!.n,
+        );
+      for (let round = 1; round <= 20; round++) {
+        const results = await Promise.all(
+          Array.from({ length: 50 }, () =>
+            consumeRateLimitAnd<string>(
+              database.db,
+              `likes:guarded-${round}`,
+              rule,
+              sql`select nextval('guarded_runs')`,
+              T,
+            ),
+          ),
+        );
+        const allowed = results.filter((result) => result.decision.allowed);
+        expect(allowed).toHaveLength(rule.max);
+        expect(allowed.every((result) => result.value !== null)).toBe(true);
+        expect(results.filter((result) => result.value !== null)).toHaveLength(rule.max);
+        expect(await rowOf(`likes:guarded-${round}`)).toEqual({ count: 50, lastRequest: T });
+        expect(await runs()).toBe(round * rule.max);
       }
     });
   });

@@ -1,12 +1,15 @@
 import type { Database } from "../../db/client.server";
+import type { RateRule } from "../../rate-limit/consume-rate-limit.server";
 import { getLikedState, readLiveEventId } from "./get-liked-state.server";
-import { setToolLike } from "./set-tool-like.server";
+import { setToolLikeWithinLimit } from "./set-tool-like.server";
+
+type LikeChange = { userId: string; toolId: string; isLiked: boolean };
 
 /** A signed-in person's likes (spec 7 likeTool / unlikeTool). */
 export function createLikesServices({ db }: { db: Database }) {
   return {
-    setToolLike: (change: { userId: string; toolId: string; isLiked: boolean }) =>
-      setToolLike(db, change),
+    setToolLikeWithinLimit: (change: LikeChange, limit: { key: string; rule: RateRule }) =>
+      setToolLikeWithinLimit(db, change, limit),
     getLikedState: (userId: string) => getLikedState(db, userId),
     readLiveEventId: () => readLiveEventId(db),
   };

@@ -1,8 +1,19 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { LikeState } from "~/lib/api/contract";
 import type { Database } from "../../db/client.server";
 import { queryRows } from "../../db/query-rows.server";
 import { LIVE_CHANNEL, type LikeEvent } from "../../live/live-events.server";
+import {
+  consumeRateLimitAnd,
+  type RateDecision,
+  type RateRule,
+} from "../../rate-limit/consume-rate-limit.server";
+
+interface LikeChange {
+  userId: string;
+  toolId: string;
+  isLiked: boolean;
+}
 
 /**
  * spec 7 likeTool / unlikeTool: sets whether a person likes an online tool, in one round trip to
@@ -13,15 +24,33 @@ import { LIVE_CHANNEL, type LikeEvent } from "../../live/live-events.server";
  * requests are counted exactly. Holding the busiest row's lock for no network round trip is what
  * lets a crowd like one tool quickly. Null for an unknown or offline tool.
  */
-export async function setToolLike(
+export async function setToolLike(db: Database, change: LikeChange): Promise<LikeState | null> {
+  const [row] = await queryRows<{ new_total: number }>(db, likeCall(change));
+  return row ? { likesTotal: Number(row.new_total), isLiked: change.isLiked } : null;
+}
+
+/**
+ * setToolLike behind one step of a rate limit, in the same statement (DESIGN.md 8: likes are
+ * limited per person): one round trip for both. A refused step changes no like (state null).
+ */
+export async function setToolLikeWithinLimit(
   db: Database,
-  { userId, toolId, isLiked }: { userId: string; toolId: string; isLiked: boolean },
-): Promise<LikeState | null> {
+  change: LikeChange,
+  limit: { key: string; rule: RateRule },
+): Promise<{ decision: RateDecision; state: LikeState | null }> {
+  const { decision, value } = await consumeRateLimitAnd<number>(
+    db,
+    limit.key,
+    limit.rule,
+    likeCall(change),
+  );
+  const state = value === null ? null : { likesTotal: Number(value), isLiked: change.isLiked };
+  return { decision, state };
+}
+
+/** The call of set_tool_like: the new likes_total, or no row for a tool that is not online. */
+function likeCall({ userId, toolId, isLiked }: LikeChange): SQL {
   // The function adds the event's id and likesTotal.
   const event: Omit<LikeEvent, "id" | "likesTotal"> = { type: "like", toolId, userId, isLiked };
-  const [row] = await queryRows<{ new_total: number }>(
-    db,
-    sql`select new_total from set_tool_like(${userId}, ${toolId}, ${isLiked}, ${LIVE_CHANNEL}, ${JSON.stringify(event)}::jsonb)`,
-  );
-  return row ? { likesTotal: Number(row.new_total), isLiked } : null;
+  return sql`select new_total from set_tool_like(${userId}, ${toolId}, ${isLiked}, ${LIVE_CHANNEL}, ${JSON.stringify(event)}::jsonb)`;
 }
