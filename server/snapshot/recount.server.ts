@@ -28,60 +28,52 @@ export function withCounts(
   snapshot: CatalogueSnapshot,
   changes: ReadonlyMap<string, CountChange>,
 ): CatalogueSnapshot {
-  const moved: number[] = [];
-  const replaced = new Map<ToolCard, ToolCard>();
+  const changed: { position: number; before: ToolCard; after: ToolCard }[] = [];
   for (const [id, change] of changes) {
-    const tool = snapshot.byId.get(id);
-    if (!tool) continue;
-    const likesTotal = change.likesTotal ?? tool.likesTotal;
-    const views = change.views ?? tool.views;
-    if (likesTotal === tool.likesTotal && views === tool.views) continue;
-    moved.push(positionIn(snapshot.tools, tool));
-    replaced.set(tool, { ...tool, likesTotal, views });
+    const before = snapshot.byId.get(id);
+    if (!before) continue;
+    const likesTotal = change.likesTotal ?? before.likesTotal;
+    const views = change.views ?? before.views;
+    if (likesTotal === before.likesTotal && views === before.views) continue;
+    const position = positionIn(snapshot.tools, before);
+    changed.push({ position, before, after: { ...before, likesTotal, views } });
   }
-  if (moved.length === 0) return snapshot;
+  if (changed.length === 0) return snapshot;
 
   const tools = [...snapshot.tools];
-  const renumber = Int32Array.from(tools, (_, position) => position);
+  const renumber = Int32Array.from(tools.keys());
   const popularities = snapshot.searchIndex.popularity.slice();
-  for (const position of moved) {
-    const tool = replaced.get(tools[position]!)!;
-    tools[position] = tool;
+  for (const { position, after } of changed) {
+    tools[position] = after;
     renumber[position] = -1;
-    popularities[position] = popularity(tool);
+    popularities[position] = popularity(after);
   }
+  const moved = changed.map(({ position }) => position);
   const orders = {} as Record<FixedSort, Uint32Array>;
   const unchangedRanks: Partial<Record<FixedSort, Uint32Array>> = {};
   for (const [sort, rank] of Object.entries(snapshot.rank) as [FixedSort, Uint32Array][]) {
     if (COUNT_SORTS.has(sort)) {
-      orders[sort] = mergeOrder(
-        invert(rank),
-        renumber,
-        tools.length,
-        [...moved],
-        comparePositions(tools, sort),
-      );
+      const compare = comparePositions(tools, sort);
+      orders[sort] = mergeOrder(invert(rank), renumber, tools.length, [...moved], compare);
     } else {
       orders[sort] = sort === "Newest" ? rank : invert(rank);
       unchangedRanks[sort] = rank;
     }
   }
-  const cards = [...replaced.values()];
-  const nameSlugOfMoved = (before: ToolCard) =>
-    snapshot.nameSlugs[positionIn(snapshot.tools, before)]!;
   const byId = snapshot.byId.with(
     [],
-    cards.map((tool) => [tool.id, tool]),
+    changed.map(({ after }) => [after.id, after]),
   );
   const bySlug = snapshot.bySlug.with(
     [],
-    cards.map((tool) => [tool.slug, tool]),
+    changed.map(({ after }) => [after.slug, after]),
   );
   const byNameSlug = snapshot.byNameSlug.with(
     [],
-    [...replaced]
-      .filter(([before]) => snapshot.byNameSlug.get(nameSlugOfMoved(before)) === before)
-      .map(([before, after]) => [nameSlugOfMoved(before), after]),
+    changed.flatMap(({ position, before, after }) => {
+      const nameSlug = snapshot.nameSlugs[position]!;
+      return snapshot.byNameSlug.get(nameSlug) === before ? [[nameSlug, after] as const] : [];
+    }),
   );
   return {
     ...snapshot,

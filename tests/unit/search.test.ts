@@ -255,6 +255,29 @@ describe("searchDocuments", () => {
     expect(hits.every((hit, i) => i === 0 || hits[i - 1]!.relevance >= hit.relevance)).toBe(true);
   });
 
+  it("keeps the best `limit` hits of many, ties in index order, whatever the limit", () => {
+    const doc_ = fc.record({
+      name: fc.constantFrom("Alpha Notes", "Notes", "Beta", "Notebook AI", "Gamma"),
+      cardDescription: fc.constantFrom("notes", "ai notes", "beta notes", ""),
+      views: fc.constantFrom(0, 100, 2_500),
+      likesTotal: fc.nat(3),
+      ratingAvg: fc.constantFrom(0, 4, 4.5),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(doc_, { minLength: 1, maxLength: 120 }),
+        fc.constantFrom("notes", "note", "ai", "alpha notes", "beta"),
+        fc.integer({ min: 1, max: 30 }),
+        (fields, query, limit) => {
+          const index = buildSearchIndex(fields.map((f) => doc(f)));
+          const all = searchDocuments(index, query, Number.MAX_SAFE_INTEGER);
+          expect(searchDocuments(index, query, limit)).toEqual(all.slice(0, limit));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("gives the same answer when asked twice (match cache) and after other queries", () => {
     const docs = [doc({ name: "Alpha Writer" }), doc({ name: "Beta Writer" })];
     const index = buildSearchIndex(docs);

@@ -85,12 +85,12 @@ function fieldsOf(doc: SearchDocument): (string | readonly string[])[] {
   ];
 }
 
-const CHUNK_BITS = 20;
+const CHUNK_BITS = 16;
 const CHUNK_MASK = (1 << CHUNK_BITS) - 1;
 
 /**
- * A list of 32-bit numbers that grows by whole chunks: millions of entries cost no copying, and
- * no more memory than they take.
+ * A list of 32-bit numbers that grows by chunks: millions of entries cost no copying, and at most
+ * one chunk more than they take.
  */
 class NumberList {
   #chunks: Uint32Array[] = [];
@@ -454,6 +454,10 @@ export function searchDocuments(
   const { hitDocs, relevances, isExactName, ranks } = found;
   bucketCounts.fill(0);
   let hitCount = 0;
+  // Once `limit` hits are in buckets from `edge` up, a hit below it cannot make the cut and is
+  // not kept: "ai" matches every tool, but only a few thousand are kept for the final choice.
+  let edge = 0;
+  let fromEdge = 0;
   for (let c = 0; c < candidateCount; c++) {
     const doc = candidates[c]!;
     const match = isOneWord ? best[doc]! : total[doc]! / words.length;
@@ -465,11 +469,15 @@ export function searchDocuments(
     const isExact = nameHashes[doc] === exactHash && names[doc] === exactName;
     const hitRelevance = relevance(match, popularities[doc]!);
     const rank = hitRelevance + (isExact ? EXACT_NAME_BONUS : 0);
+    const bucket = bucketOf(rank);
+    if (bucket < edge) continue;
     hitDocs[hitCount] = doc;
     relevances[hitCount] = hitRelevance;
     isExactName[hitCount] = isExact ? 1 : 0;
     ranks[hitCount++] = rank;
-    bucketCounts[bucketOf(rank)]!++;
+    bucketCounts[bucket]!++;
+    fromEdge++;
+    while (fromEdge - bucketCounts[edge]! >= limit) fromEdge -= bucketCounts[edge++]!;
   }
   return topHits(found, hitCount, limit);
 }
