@@ -7,6 +7,7 @@ import { createScratchDatabase } from "../tests/scratch-database";
 import {
   buildIfNeeded,
   cleanUpOnExit,
+  combineLoads,
   formatCount,
   getRaw,
   load,
@@ -15,10 +16,11 @@ import {
   signUpVerified,
   startApp,
   startMailCatcher,
+  type AppServer,
   type Load,
 } from "./app-server";
 
-// `npm run bench:two-servers [-- --postgres postgres://…] [-- --seconds 5] [-- --connections 20]
+// `npm run bench:two-servers [-- --postgres postgres://…] [-- --seconds 4] [-- --connections 20]
 // [-- --changes 10]` (docs/operations.md): two production servers on one new database of the
 // given PostgreSQL server (or TEST_DATABASE_URL). An admin takes a tool offline and back online
 // through server 1; the run measures how long until server 2's tool page shows each change. Then
@@ -30,7 +32,8 @@ const option = (name: string) => {
   return index >= 0 ? args[index + 1] : undefined;
 };
 const POSTGRES = option("postgres") ?? process.env.TEST_DATABASE_URL;
-const SECONDS = Number(option("seconds") ?? 5);
+/** Per page, for one server and for both, in two halves (autocannon ends on a whole second). */
+const SECONDS = Number(option("seconds") ?? 4);
 const CONNECTIONS = Number(option("connections") ?? 20);
 const CHANGES = Number(option("changes") ?? 10);
 const PORTS = [3453, 3454] as const;
@@ -78,11 +81,11 @@ try {
     SMTP_URL: mail.url,
   };
   // One after the other: the first migrates and loads the demo catalogue.
-  const servers = [];
+  const servers: AppServer[] = [];
   for (const [i, port] of PORTS.entries()) {
     servers.push(await startApp(port, { ...env, DATA_DIR: path.join(dataDir, `${i}`) }, cleanup));
   }
-  const [one, two] = servers as [(typeof servers)[0], (typeof servers)[0]];
+  const [one, two] = servers as [AppServer, AppServer];
   console.log(`two servers on one PostgreSQL database: ${one.base} and ${two.base}`);
 
   const cookie = await signUpVerified(one.base, ADMIN, mail.linkFor);
@@ -124,7 +127,7 @@ try {
       (never > 0 ? `\n  NOT VISIBLE within ${VISIBLE_WITHIN_MS} ms: ${never}` : ""),
   );
 
-  const options = { connections: CONNECTIONS, seconds: SECONDS };
+  const half = { connections: CONNECTIONS, seconds: Math.max(1, Math.round(SECONDS / 2)) };
   const rows: string[][] = [];
   let failures = 0;
   for (const [label, pagePath] of [
@@ -142,10 +145,14 @@ try {
         getRaw(server.base + pagePath, BROTLI).then((page) => page.headers["x-cache"] ?? "-"),
       ),
     );
-    const alone = await load(one.base + pagePath, BROTLI, options);
-    const together: Load[] = await Promise.all(
-      servers.map((server) => load(server.base + pagePath, BROTLI, options)),
-    );
+    // One server, both, both, one server, half the time each: a machine load that changes during
+    // the measurement weighs on both alike.
+    const bothAtOnce = () =>
+      Promise.all(servers.map((server) => load(server.base + pagePath, BROTLI, half)));
+    const aloneFirst = await load(one.base + pagePath, BROTLI, half);
+    const [bothFirst, bothThen] = [await bothAtOnce(), await bothAtOnce()];
+    const alone = combineLoads([aloneFirst, await load(one.base + pagePath, BROTLI, half)]);
+    const together: Load[] = servers.map((_, i) => combineLoads([bothFirst[i]!, bothThen[i]!]));
     const combined = together.reduce((sum, result) => sum + result.requestsPerSecond, 0);
     const pageFailures = [alone, ...together].reduce((sum, result) => sum + result.failures, 0);
     failures += pageFailures;
