@@ -1,8 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Placeholder } from "drizzle-orm";
 import type { Database } from "../db/client.server";
 import { queryRows } from "../db/query-rows.server";
-import { authRateLimits } from "../db/schema";
 
 export interface RateRule {
   /** Seconds. */
@@ -27,11 +25,8 @@ export async function consumeRateLimit(
   rule: RateRule,
   now: number = Date.now(),
 ): Promise<RateDecision> {
-  let prepared = preparedSteps.get(db);
-  if (!prepared) preparedSteps.set(db, (prepared = prepareStep(db)));
-  const step = prepared;
   const [row] = await retryingNewKeyRace(() =>
-    step.execute({ key, now, windowStart: windowStartOf(rule, now) }),
+    queryRows<StepRow>(db, stepOf(key, now, windowStartOf(rule, now))),
   );
   return decisionOf(row!, rule, now);
 }
@@ -49,20 +44,16 @@ export async function consumeRateLimitAnd<T>(
   guarded: SQL,
   now: number = Date.now(),
 ): Promise<{ decision: RateDecision; value: T | null }> {
-  const step = stepOf(db, { key, now, windowStart: windowStartOf(rule, now) });
   const [row] = await retryingNewKeyRace(() =>
-    queryRows<{ count: number; last_request: string | number; value: T | null }>(
+    queryRows<StepRow & { value: T | null }>(
       db,
       sql`
-      with step as ${step}
+      with step as (${stepOf(key, now, windowStartOf(rule, now))})
       select count, last_request, case when count <= ${rule.max} then (${guarded}) end as value
       from step`,
     ),
   );
-  return {
-    decision: decisionOf({ count: row!.count, lastRequest: row!.last_request }, rule, now),
-    value: row!.value,
-  };
+  return { decision: decisionOf(row!, rule, now), value: row!.value };
 }
 
 /**
@@ -89,49 +80,31 @@ function isUniqueViolation(error: unknown): boolean {
 
 const windowStartOf = (rule: RateRule, now: number) => now - rule.window * 1000;
 
-function decisionOf(
-  row: { count: number; lastRequest: string | number },
-  rule: RateRule,
-  now: number,
-): RateDecision {
-  const startedAt = Number(row.lastRequest);
+interface StepRow extends Record<string, unknown> {
+  count: number;
+  last_request: string | number;
+}
+
+function decisionOf(row: StepRow, rule: RateRule, now: number): RateDecision {
+  const startedAt = Number(row.last_request);
   return {
     allowed: row.count <= rule.max,
     retryAfter: Math.max(1, Math.ceil((startedAt + rule.window * 1000 - now) / 1000)),
   };
 }
 
-type Value<T> = T | Placeholder;
-
-/** The upsert of one step: a new window starts at 1, else the count goes up by one. */
-function stepOf(
-  db: Database,
-  { key, now, windowStart }: { key: Value<string>; now: Value<number>; windowStart: Value<number> },
-) {
-  const isNewWindow = sql`${authRateLimits.lastRequest} <= ${windowStart}`;
-  return db
-    .insert(authRateLimits)
-    .values({ id: key, key, count: 1, lastRequest: now })
-    .onConflictDoUpdate({
-      target: authRateLimits.key,
-      set: {
-        count: sql`case when ${isNewWindow} then 1 else ${authRateLimits.count} + 1 end`,
-        lastRequest: sql`case when ${isNewWindow} then ${now} else ${authRateLimits.lastRequest} end`,
-      },
-    })
-    .returning({ count: authRateLimits.count, lastRequest: authRateLimits.lastRequest });
-}
-
 /**
- * The step alone, prepared once per database: a named statement is planned once per connection,
- * which matters for a limit checked on every request of a kind (views).
+ * The upsert of one step, returning the window's count and start: a new window starts at 1, else
+ * the count goes up by one. Raw SQL: a query builder costs more CPU than the statement itself.
  */
-const preparedSteps = new WeakMap<Database, ReturnType<typeof prepareStep>>();
-
-function prepareStep(db: Database) {
-  return stepOf(db, {
-    key: sql.placeholder("key"),
-    now: sql.placeholder("now"),
-    windowStart: sql.placeholder("windowStart"),
-  }).prepare("consume_rate_limit");
+function stepOf(key: string, now: number, windowStart: number): SQL {
+  return sql`
+    insert into auth_rate_limits (id, key, count, last_request)
+    values (${key}, ${key}, 1, ${now})
+    on conflict (key) do update set
+      count = case when auth_rate_limits.last_request <= ${windowStart} then 1
+                   else auth_rate_limits.count + 1 end,
+      last_request = case when auth_rate_limits.last_request <= ${windowStart} then ${now}
+                          else auth_rate_limits.last_request end
+    returning count, last_request`;
 }
