@@ -1,3 +1,4 @@
+import type { RequestListener } from "node:http";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import compression from "compression";
@@ -14,12 +15,12 @@ import type { Env } from "./env.server";
 import { compressedAssets } from "./compressed-assets.server";
 import { authHandler } from "./http/auth-handler.server";
 import { handleErrors } from "./http/error-handler.server";
-import { pageCache, privatePages } from "./http/page-cache.server";
+import { cachedPageFastPath, pageCache, privatePages } from "./http/page-cache.server";
 import { pageHandler } from "./http/page-handler.server";
 import { warnOfUntrustedProxy } from "./http/proxy-warning.server";
 import { rejectMalformedRequests } from "./http/request-guard.server";
 import { sameOriginWrites } from "./http/same-origin-writes.server";
-import { securityHeaders } from "./http/security-headers.server";
+import { securityHeaders, staticSecurityHeaders } from "./http/security-headers.server";
 import type { Logger } from "./logger.server";
 import { demoImagesOnDemand } from "./media/demo-images.server";
 import { RenderCache } from "./render-cache/render-cache.server";
@@ -36,7 +37,13 @@ interface HttpOptions {
   buildDir?: string;
 }
 
-export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOptions) {
+export async function createHttpApp({
+  app,
+  env,
+  logger,
+  vite,
+  buildDir,
+}: HttpOptions): Promise<RequestListener> {
   const isProduction = !vite;
   const mode = isProduction ? "production" : "development";
   const root = buildDir ?? path.resolve("build");
@@ -70,21 +77,22 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
   server.disable("x-powered-by");
   // Which proxies may name the client in X-Forwarded-For (rate limits key on the client's address).
   server.set("trust proxy", env.TRUST_PROXY);
-  server.use(securityHeaders(env.NODE_ENV === "production", env.APP_URL.startsWith("https:")));
+  const isHttps = env.APP_URL.startsWith("https:");
+  const hasCsp = env.NODE_ENV === "production";
+  server.use(securityHeaders(hasCsp, isHttps));
   server.use(warnOfUntrustedProxy(env, logger));
   server.use(rejectMalformedRequests(env.APP_URL));
   server.use(sameOriginWrites(env.APP_URL));
-  // Right after the guards: a cached page is sent as stored, with no compressor wrapped around
-  // it and no look for a static file of its name.
-  if (renderCache) {
-    server.use(
-      pageCache({
-        cache: renderCache,
-        catalogue: app.services,
-        hasCsp: env.NODE_ENV === "production",
-      }),
-    );
-  }
+  // Right after the guards: a page the cache renders now (or holds, when the fast path below did
+  // not answer) is sent as stored, with no compressor wrapped around it and no look for a static
+  // file of its name.
+  const cacheOptions = renderCache && {
+    cache: renderCache,
+    catalogue: app.services,
+    securityHeaders: staticSecurityHeaders(hasCsp, isHttps),
+    hasCsp,
+  };
+  if (cacheOptions) server.use(pageCache(cacheOptions));
   server.use(
     compression({
       // Pages compress their own stream (app/html-compression.server.ts); an event stream must
@@ -146,5 +154,12 @@ export async function createHttpApp({ app, env, logger, vite, buildDir }: HttpOp
     }),
   );
   server.use(handleErrors(logger));
-  return server;
+  if (!cacheOptions) return server;
+  const answerFromCache = cachedPageFastPath({
+    ...cacheOptions,
+    appHost: new URL(env.APP_URL).host.toLowerCase(),
+  });
+  return (req, res) => {
+    if (!answerFromCache(req, res)) server(req, res);
+  };
 }

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { isIP } from "node:net";
 import type express from "express";
 import { AppError } from "../errors.server";
@@ -15,7 +16,7 @@ export function rejectMalformedRequests(appUrl: string): express.RequestHandler 
       res.setHeader("Allow", [...ALLOWED_METHODS].join(", "));
       throw new AppError("METHOD_NOT_ALLOWED", "That method is not allowed.");
     }
-    const problem = problemOf(req, appHost);
+    const problem = problemOf(req.url, req.headers, appHost);
     if (problem) throw new AppError("INVALID", problem);
     const limit = bodyLimitOf(pathOf(req.url));
     // handleErrors closes the connection after a 413: the rest of the body is not worth reading.
@@ -26,38 +27,52 @@ export function rejectMalformedRequests(appUrl: string): express.RequestHandler 
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-function problemOf(req: express.Request, appHost: string): string | null {
+/**
+ * What is malformed in a request's target or headers, or null: also the check of the render
+ * cache's fast path, which answers before Express (server/http/page-cache.server.ts).
+ */
+export function problemOf(
+  target: string,
+  headers: IncomingHttpHeaders,
+  appHost: string,
+): string | null {
   // Only the origin form ("/path?query"): an absolute or "*" target names no page of ours.
-  if (!req.url.startsWith("/")) return "The request target is not valid.";
+  if (!target.startsWith("/")) return "The request target is not valid.";
   // Path and query alike ("&", "=" and "+" are plain characters to the decoder).
-  if (!isDecodable(req.url)) {
+  if (!isDecodable(target)) {
     return "The address is not valid.";
   }
-  const host = req.headers.host;
+  const host = headers.host;
   if (!host || !isAllowedHost(host.toLowerCase(), appHost)) return "The Host header is not valid.";
-  const forwardedHost = req.get("x-forwarded-host");
+  const forwardedHost = headerOf(headers, "x-forwarded-host");
   if (
     forwardedHost !== undefined &&
     !forwardedHost.split(",").every((h) => isHostSyntax(h.trim()))
   ) {
     return "The X-Forwarded-Host header is not valid.";
   }
-  const forwardedProto = req.get("x-forwarded-proto");
+  const forwardedProto = headerOf(headers, "x-forwarded-proto");
   if (forwardedProto !== undefined && !/^\s*https?\s*(,\s*https?\s*)*$/i.test(forwardedProto)) {
     return "The X-Forwarded-Proto header is not valid.";
   }
-  const forwardedFor = req.get("x-forwarded-for");
+  const forwardedFor = headerOf(headers, "x-forwarded-for");
   if (forwardedFor !== undefined && !forwardedFor.split(",").every((a) => isIP(a.trim()) !== 0)) {
     return "The X-Forwarded-For header is not valid.";
   }
-  const cookie = req.headers.cookie;
+  const cookie = headers.cookie;
   if (cookie !== undefined && !/^[\x20-\x7e]*$/.test(cookie))
     return "The Cookie header is not valid.";
-  const contentType = req.headers["content-type"];
+  const contentType = headers["content-type"];
   if (contentType !== undefined && !isMediaType(contentType)) {
     return "The Content-Type header is not valid.";
   }
   return null;
+}
+
+/** A header as one string, as Express's req.get() reads it. */
+function headerOf(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 function pathOf(url: string): string {

@@ -22,18 +22,26 @@ export function contentSecurityPolicy(scriptSources: readonly string[]): string 
   ].join("; ");
 }
 
+/** DESIGN.md 8: the security headers every response carries (the CSP apart). */
+export function staticSecurityHeaders(isProduction: boolean, isHttps: boolean) {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+    ...(isProduction && isHttps
+      ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
+      : {}),
+  };
+}
+
 /** DESIGN.md 8: security headers; a CSP with a per-request nonce for the page's scripts. */
 export function securityHeaders(isProduction: boolean, isHttps: boolean): RequestHandler {
+  const headers = Object.entries(staticSecurityHeaders(isProduction, isHttps));
   return (_req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-    if (isProduction && isHttps) {
-      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    }
+    for (const [name, value] of headers) res.setHeader(name, value);
     if (isProduction) {
       res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
     }

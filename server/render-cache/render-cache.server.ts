@@ -83,25 +83,33 @@ export class RenderCache {
 
   /** The page for this key: from the cache, or rendered (once, however many ask at a time). */
   async page(key: PageKey): Promise<{ page: RenderedPage; outcome: CacheOutcome }> {
-    const now = this.#now();
-    const current = this.#current();
-    if (key.isLongTail) this.#doorkeeper.record(key.path, now);
-    const entry = this.#store.get(key.path);
-    if (entry) {
-      const freshness = freshnessOf(entry, now, current);
-      if (freshness === "fresh") {
-        this.#counted.hits += 1;
-        return { page: entry.page, outcome: "HIT" };
-      }
-      if (freshness === "stale") {
-        this.#counted.stale += 1;
-        this.#renderInBackground(key);
-        return { page: entry.page, outcome: "STALE" };
-      }
-      this.#store.delete(key.path);
-    }
+    if (key.isLongTail) this.#doorkeeper.record(key.path, this.#now());
+    const stored = this.storedPage(key);
+    if (stored) return stored;
     this.#counted.misses += 1;
     return { page: await this.#render(key), outcome: "MISS" };
+  }
+
+  /**
+   * The page for this key if the cache may answer it now (HIT, or STALE while one render replaces
+   * it), else null: answered without waiting, so the server's fast path can send it at once.
+   */
+  storedPage(key: PageKey): { page: RenderedPage; outcome: CacheOutcome } | null {
+    const current = this.#current();
+    const entry = this.#store.get(key.path);
+    if (!entry) return null;
+    const freshness = freshnessOf(entry, this.#now(), current);
+    if (freshness === "fresh") {
+      this.#counted.hits += 1;
+      return { page: entry.page, outcome: "HIT" };
+    }
+    if (freshness === "stale") {
+      this.#counted.stale += 1;
+      this.#renderInBackground(key);
+      return { page: entry.page, outcome: "STALE" };
+    }
+    this.#store.delete(key.path);
+    return null;
   }
 
   get stats() {

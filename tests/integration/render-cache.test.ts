@@ -165,6 +165,27 @@ describe("the render cache on the real app", () => {
     expect(Number(head.headers.get("content-length"))).toBeGreaterThan(1000);
   });
 
+  it("answers a cached page with every security header, and still refuses a malformed request for it", async () => {
+    await get(`${server.url}/privacy-policy`);
+    const hit = await get(`${server.url}/privacy-policy`);
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(hit.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(hit.headers.get("x-frame-options")).toBe("DENY");
+    expect(hit.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(hit.headers.get("content-security-policy")).toMatch(/script-src 'self' 'sha256-/);
+
+    const forwardedFromNowhere = await get(`${server.url}/privacy-policy`, {
+      "x-forwarded-for": "not an address",
+    });
+    expect(forwardedFromNowhere.status).toBe(400);
+    const withBody = await fetch(`${server.url}/privacy-policy`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", origin: APP_URL },
+      body: "x",
+    });
+    expect(withBody.headers.get("x-cache")).toBeNull();
+  });
+
   it("sends the stored brotli, gzip and plain forms of one page under one tag", async () => {
     const forms = await Promise.all(
       ["br", "gzip", "identity"].map(async (encoding) => {
