@@ -14,7 +14,8 @@ import { createLogger } from "../server/logger.server";
 import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client.server";
 import { queryRows } from "../server/db/query-rows.server";
 import { consumeRateLimit } from "../server/rate-limit/consume-rate-limit.server";
-import { setToolLike } from "../server/services/likes/set-tool-like.server";
+import { setToolLike, setToolLikeWithinLimit } from "../server/services/likes/set-tool-like.server";
+import { LIKE_RATE } from "../server/api/likes.server";
 
 // `npm run bench:likes [-- --users 1000] [-- --postgres postgres://…]` (DESIGN.md 9): starts the
 // built app on a fresh data folder (PGlite), or on a new database of the given PostgreSQL server,
@@ -26,7 +27,8 @@ import { setToolLike } from "../server/services/likes/set-tool-like.server";
 // Where a like's time goes (issue 16): the CPU the app server, the database's backends (a local
 // PostgreSQL) and this client spent per like during the burst, read from /proc on Linux; then,
 // with the server stopped, each piece of a like alone on the same database, 1,000 at once in this
-// process: the session read, the rate-limit step and the like itself.
+// process: the session read, the rate-limit step, an unlike, and a like with its rate-limit step
+// (one statement, as the route runs it).
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -227,28 +229,46 @@ function cpuMsOf(pids: readonly number[]): number | null {
   return (ticks * 1000) / CLOCK_TICKS_PER_S;
 }
 
-/**
- * The backends serving a PostgreSQL database, when they run on this machine (their CPU is then
- * readable); an empty list otherwise, and on PGlite (which runs inside the app server).
- */
-async function databaseBackends(url: string | undefined): Promise<number[]> {
-  if (!url || !existsSync("/proc/self/stat")) return [];
+/** The backends serving a PostgreSQL database (the one that asks left out). */
+async function databaseBackends(url: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const { rows } = await client.query<{ pid: number }>(
       "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
     );
-    const pids = rows.map((row) => row.pid);
-    return cpuMsOf(pids) === null ? [] : pids;
+    return rows.map((row) => row.pid);
   } finally {
     await client.end();
   }
 }
 
-/** CPU per call, from readings before and after `count` calls (null parts stay unknown). */
-function perCall(before: number | null, after: number | null, count: number): string {
-  return before === null || after === null ? "n/a" : `${((after - before) / count).toFixed(2)} ms`;
+/**
+ * Starts counting the CPU of a PostgreSQL database's backends on this machine; the returned
+ * function gives the milliseconds used since, counting in full the backends opened meanwhile
+ * (a pool reconnects after idling). Null when they cannot be read (no URL, a remote server).
+ */
+async function countDatabaseCpu(
+  url: string | undefined,
+): Promise<(() => Promise<number | null>) | null> {
+  if (!url || !existsSync("/proc/self/stat")) return null;
+  const before = new Map<number, number>();
+  for (const pid of await databaseBackends(url)) {
+    const used = cpuMsOf([pid]);
+    if (used === null) return null;
+    before.set(pid, used);
+  }
+  return async () => {
+    let used = 0;
+    for (const pid of await databaseBackends(url))
+      used += (cpuMsOf([pid]) ?? 0) - (before.get(pid) ?? 0);
+    return used;
+  };
+}
+
+/** CPU per call, or n/a when it could not be read. */
+function perCall(used: number | null, count: number): string {
+  return used === null ? "n/a" : `${(used / count).toFixed(2)} ms`;
 }
 
 /**
@@ -289,33 +309,35 @@ async function timePieces(
       (n) => consumeRateLimit(database.db, `bench-piece:${n}`, { window: 60, max: 60 }),
     ],
     [
-      "unlike (set_tool_like, one round trip)",
+      "unlike alone (set_tool_like)",
       (n) => setToolLike(database.db, { userId: userIds[n]!, toolId, isLiked: false }),
     ],
     [
-      "like (set_tool_like, one round trip)",
-      (n) => setToolLike(database.db, { userId: userIds[n]!, toolId, isLiked: true }),
+      "like with its rate-limit step (the route's one statement)",
+      (n) =>
+        setToolLikeWithinLimit(
+          database.db,
+          { userId: userIds[n]!, toolId, isLiked: true },
+          { key: `bench-piece-like:${n}`, rule: LIKE_RATE },
+        ),
     ],
   ];
   const count = cookies.length;
-  // Every connection of the pool open first, so that the backends measured are all there are.
-  await Promise.all(Array.from({ length: 20 }, () => database.ping()));
   const where = databaseUrl
     ? "CPU per call here, in the database"
     : "CPU per call here, PGlite included";
   console.log(`each piece of a like alone, ${count} at once (calls/s; ${where}):`);
   for (const [name, run] of pieces) {
-    const backends = await databaseBackends(databaseUrl);
-    const databaseBefore = backends.length > 0 ? cpuMsOf(backends) : null;
+    const databaseCpu = await countDatabaseCpu(databaseUrl);
     const here = process.cpuUsage();
     const started = performance.now();
     await Promise.all(cookies.map((_, n) => run(n)));
     const seconds = (performance.now() - started) / 1000;
     const used = process.cpuUsage(here);
     const hereMs = (used.user + used.system) / 1000 / count;
-    const databaseAfter = databaseBefore === null ? null : cpuMsOf(backends);
+    const databaseUsed = databaseCpu ? await databaseCpu() : null;
     console.log(
-      `  ${name.padEnd(40)} ${String(Math.round(count / seconds)).padStart(6)}/s  ${hereMs.toFixed(2)} ms${databaseUrl ? `, ${perCall(databaseBefore, databaseAfter, count)}` : ""}`,
+      `  ${name.padEnd(58)} ${String(Math.round(count / seconds)).padStart(6)}/s  ${hereMs.toFixed(2)} ms${databaseUrl ? `, ${perCall(databaseUsed, count)}` : ""}`,
     );
   }
 }
@@ -348,9 +370,8 @@ try {
   const toolId = ((await toolsResponse.json()) as { tools: { id: string }[] }).tools[0]!.id;
   const before = await likesTotal(baseA, toolId);
 
-  const backends = await databaseBackends(scratch?.url);
+  const databaseCpu = await countDatabaseCpu(scratch?.url);
   const serverBefore = cpuMsOf([serverA.pid!]);
-  const databaseBefore = backends.length > 0 ? cpuMsOf(backends) : null;
   const clientBefore = process.cpuUsage();
   started = performance.now();
   const statuses = await Promise.all(
@@ -367,7 +388,9 @@ try {
   const seconds = (performance.now() - started) / 1000;
   const clientUsed = process.cpuUsage(clientBefore);
   const serverAfter = cpuMsOf([serverA.pid!]);
-  const databaseAfter = databaseBefore === null ? null : cpuMsOf(backends);
+  const serverUsed =
+    serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore;
+  const databaseUsed = databaseCpu ? await databaseCpu() : null;
   const byStatus = new Map<number, number>();
   for (const status of statuses) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
   const after = await likesTotal(baseA, toolId);
@@ -379,7 +402,7 @@ try {
     `likes_total ${before} -> ${after} (expected ${before + USERS}): ${after - before === USERS ? "EXACT" : "WRONG"}; 5xx or failed: ${serverErrors}`,
   );
   console.log(
-    `CPU per like during the burst: app server ${perCall(serverBefore, serverAfter, USERS)}${scratch ? `, database backends ${perCall(databaseBefore, databaseAfter, USERS)}` : " (PGlite inside it)"}, this client ${((clientUsed.user + clientUsed.system) / 1000 / USERS).toFixed(2)} ms`,
+    `CPU per like during the burst: app server ${perCall(serverUsed, USERS)}${scratch ? `, database backends ${perCall(databaseUsed, USERS)}` : " (PGlite inside it)"}, this client ${((clientUsed.user + clientUsed.system) / 1000 / USERS).toFixed(2)} ms`,
   );
 
   if (scratch) {
