@@ -112,6 +112,10 @@ describe("tokenizing", () => {
       fc.string({ unit: "binary", maxLength: 1 }),
     );
     const longWord = fc.string({ unit: fc.constantFrom("x", "Y", "-", "é"), minLength: 38 });
+    // Texts that turn out not to be ASCII part way through a word.
+    for (const text of ["e-\u0301x", "ab.cd-é", "x'y’z", "Go-\u00a0on", "a.b-ℌc", "Q-𝐁"]) {
+      expect(indexWords(text)).toEqual(byPattern(text));
+    }
     fc.assert(
       fc.property(fc.array(fc.oneof(unit, longWord), { maxLength: 30 }), (pieces) => {
         const text = pieces.join("");
