@@ -151,7 +151,7 @@ describe("an updated snapshot", () => {
           expect(observed(before)).toEqual(beforeSeen);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
   });
 
