@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { useListNavigation } from "./use-list-navigation";
+
 interface CategoryChipsProps {
   label: string;
   items: readonly {
@@ -12,14 +13,19 @@ interface CategoryChipsProps {
 
 /** A wrapping row of linked chips with counts. */
 export function CategoryChips({ label, items }: CategoryChipsProps) {
+  const onClick = useListNavigation();
   return (
     <nav aria-label={label}>
       {/* One scrolling row on phones, so the tools are not pushed far down; wrapped rows above. */}
-      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
+      <ul
+        className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
+        onClick={onClick}
+      >
         {items.map((item) => (
           <li key={item.href} className="shrink-0">
-            <Link
-              to={item.href}
+            <a
+              href={item.href}
+              data-discover="true"
               aria-current={item.isCurrent ? "page" : undefined}
               data-highlighted={item.isHighlighted || undefined}
               className="category-chip"
@@ -29,7 +35,7 @@ export function CategoryChips({ label, items }: CategoryChipsProps) {
                 <span className="sr-only"> (has chosen subcategories)</span>
               )}
               <span className="chip-count">{item.count.toLocaleString("en-US")}</span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CARD_IMAGE_HEIGHT_PX } from "~/lib/constants";
 import { toolPath } from "~/lib/paths";
 import { formatCount, type CompactTool, type ToolCard as ToolCardData } from "~/lib/tool";
@@ -16,7 +15,12 @@ interface ToolCardProps {
   onOpen?: () => void;
 }
 
-/** spec 2 Tool card. An article named by the tool's name; the whole card opens the tool. */
+/**
+ * spec 2 Tool card. An article named by the tool's name; the whole card opens the tool. Its links
+ * are plain anchors: useOpenTool handles every click a router Link would (and leaves modified
+ * clicks to the browser), and a Link costs more to render than the rest of a compact card.
+ * `data-discover` still has the router learn their routes ahead, as it does for a Link's.
+ */
 export function ToolCard({ tool, href = toolPath(tool), isPriority, onOpen }: ToolCardProps) {
   const openTool = useOpenTool();
   const headingId = `tool-${tool.id}`;
@@ -29,20 +33,21 @@ export function ToolCard({ tool, href = toolPath(tool), isPriority, onOpen }: To
           alt=""
           width={600}
           height={450}
-          className="h-full"
+          className="size-full"
           isPriority={isPriority}
         />
         <span className="tool-card-badge">{tool.category ?? "Uncategorized"}</span>
       </div>
       <div className="tool-card-body">
         <h3 id={headingId} className="tool-card-name">
-          <Link
-            to={href}
+          <a
+            href={href}
+            data-discover="true"
             onClick={(event) => openTool(event, tool.id, onOpen)}
             className="tool-card-link"
           >
             {tool.name}
-          </Link>
+          </a>
         </h3>
         {tool.subCategory && <p className="tool-card-sub">{tool.subCategory}</p>}
         <p className="tool-card-text">{tool.cardDescription}</p>
@@ -77,8 +82,9 @@ interface CompactToolCardProps {
 export function CompactToolCard({ tool, tabIndex }: CompactToolCardProps) {
   const openTool = useOpenTool();
   return (
-    <Link
-      to={tool.name && tool.slug ? toolPath(tool) : "/"}
+    <a
+      href={tool.name && tool.slug ? toolPath(tool) : "/"}
+      data-discover="true"
       tabIndex={tabIndex}
       onClick={(event) => openTool(event, tool.id)}
       className="compact-card"
@@ -95,6 +101,6 @@ export function CompactToolCard({ tool, tabIndex }: CompactToolCardProps) {
         <span className="compact-card-name">{tool.name}</span>
         <span className="compact-card-meta">{tool.subCategory ?? tool.category ?? "AI tool"}</span>
       </span>
-    </Link>
+    </a>
   );
 }
