@@ -122,13 +122,31 @@ export function comparePositions(
   return (a, b) => value(tools[b]!) - value(tools[a]!) || a - b;
 }
 
+const MAX_COUNT = 2 ** 31;
+const POSITIONS = 2 ** 21;
+
 /** Every position of `tools` in the order of `sort`. */
 function sortedPositions(tools: readonly ToolCard[], sort: FixedSort): Uint32Array {
   const positions = Uint32Array.from(tools.keys());
   if (sort === "Newest") return positions;
-  const value = SORT_VALUE[sort];
-  const values = Float64Array.from(tools, value);
+  const values = Float64Array.from(tools, SORT_VALUE[sort]);
+  const areCounts = values.every((value) => Number.isInteger(value) && value >= 0);
+  if (areCounts && values.every((value) => value < MAX_COUNT) && tools.length <= POSITIONS) {
+    // Whole counts: the count (highest first) and the position packed exactly in one number,
+    // which sorts without a comparison function, several times faster.
+    const keys = values.map((value, position) => (MAX_COUNT - value) * POSITIONS + position);
+    return Uint32Array.from(keys.sort(), (key) => key % POSITIONS);
+  }
   return positions.sort((a, b) => values[b]! - values[a]! || a - b);
+}
+
+/** The tools newest first: by time as a number, by compareNewest where times tie. */
+function newestFirst(cards: readonly ToolCard[]): ToolCard[] {
+  const times = Float64Array.from(cards, (card) => Date.parse(card.createdAt));
+  const order = Array.from(cards.keys()).sort(
+    (a, b) => times[b]! - times[a]! || compareNewest(cards[a]!, cards[b]!),
+  );
+  return order.map((position) => cards[position]!);
 }
 
 /** The inverse of a permutation: places to positions, or positions to places. */
@@ -224,7 +242,7 @@ export function buildSnapshot(
   cards: readonly ToolCard[],
   searchText: ReadonlyMap<string, ToolSearchText> = new Map(),
 ): CatalogueSnapshot {
-  const tools = [...cards].sort(compareNewest);
+  const tools = newestFirst(cards);
   const orders = {} as Record<FixedSort, Uint32Array>;
   for (const sort of FIXED_SORTS) orders[sort] = sortedPositions(tools, sort);
   const nameSlugs = tools.map(nameSlugOf);
