@@ -12,7 +12,7 @@ import { ViewCounter } from "../server/services/tools/view-counter.server";
 import { toolPath } from "../app/lib/paths";
 
 // `node --import tsx bench/page-weight.bench.ts` (after a build): where the bytes and the
-// milliseconds of a signed-out page go. For the home page, /ai-tools and tool pages it renders
+// milliseconds of a signed-out page go. For the home page, /ai-tools and a tool page it renders
 // the built app in process, on an in-memory database holding the demo catalogue, as the render
 // cache does on a miss (no nonce, whole document; server/render-cache), with no HTTP in the way,
 // and reports
@@ -22,9 +22,7 @@ import { toolPath } from "../app/lib/paths";
 // - the time per page, as the median wall time of sequential runs and as CPU time (mean, all
 //   threads; a busy machine disturbs it less): "render" is React Router's answer read to the
 //   end, "miss" adds what a cache miss adds to it (brotli and gzip made at once, a SHA-256 of the
-//   page), the whole cost of an uncached page view. The tool page is measured twice: the same
-//   tool again and again (whose data the tool page reader keeps) and another tool each run
-//   (whose data is read from the database every time).
+//   page), the whole cost of an uncached page view.
 // BENCH_RENDERS sets the runs per page (default 200); BENCH_PAGE measures that one address
 // instead (to profile it: node --cpu-prof --import tsx bench/page-weight.bench.ts).
 
@@ -62,24 +60,16 @@ const context: AppLoadContext = {
   clientAddress: "127.0.0.1",
 };
 
-const toolPages = snapshot.tools.filter((tool) => tool.subCategory).map(toolPath);
-const [firstToolPage] = toolPages;
-if (!firstToolPage) throw new Error("The demo catalogue has no tool with a subcategory");
-let nextTool = 0;
-/** A different tool each time, more of them than the tool page reader keeps: always read. */
-const anotherToolPage = () => toolPages[nextTool++ % toolPages.length]!;
-const ANOTHER_TOOL = "a tool page, another tool each run";
-
+const firstTool = snapshot.tools.find((tool) => tool.subCategory);
+if (!firstTool) throw new Error("The demo catalogue has no tool with a subcategory");
 const PAGES = process.env.BENCH_PAGE
   ? [process.env.BENCH_PAGE]
-  : ["/", "/ai-tools", firstToolPage, ANOTHER_TOOL];
-const addressOf = (page: string) => (page === ANOTHER_TOOL ? anotherToolPage() : page);
+  : ["/", "/ai-tools", toolPath(firstTool)];
 
 async function render(page: string): Promise<Buffer> {
-  const address = addressOf(page);
-  const request = new Request(`http://localhost${address}`, { headers: { accept: "text/html" } });
+  const request = new Request(`http://localhost${page}`, { headers: { accept: "text/html" } });
   const response = await handle(request, context);
-  if (response.status !== 200) throw new Error(`${address} answered ${response.status}`);
+  if (response.status !== 200) throw new Error(`${page} answered ${response.status}`);
   return Buffer.from(await response.arrayBuffer());
 }
 

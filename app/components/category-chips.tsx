@@ -1,5 +1,4 @@
-import { useListNavigation } from "./use-list-navigation";
-
+import { Link } from "react-router";
 interface CategoryChipsProps {
   label: string;
   items: readonly {
@@ -13,19 +12,14 @@ interface CategoryChipsProps {
 
 /** A wrapping row of linked chips with counts. */
 export function CategoryChips({ label, items }: CategoryChipsProps) {
-  const onClick = useListNavigation();
   return (
     <nav aria-label={label}>
       {/* One scrolling row on phones, so the tools are not pushed far down; wrapped rows above. */}
-      <ul
-        className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0"
-        onClick={onClick}
-      >
+      <ul className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0">
         {items.map((item) => (
           <li key={item.href} className="shrink-0">
-            <a
-              href={item.href}
-              data-discover="true"
+            <Link
+              to={item.href}
               aria-current={item.isCurrent ? "page" : undefined}
               data-highlighted={item.isHighlighted || undefined}
               className="category-chip"
@@ -35,7 +29,7 @@ export function CategoryChips({ label, items }: CategoryChipsProps) {
                 <span className="sr-only"> (has chosen subcategories)</span>
               )}
               <span className="chip-count">{item.count.toLocaleString("en-US")}</span>
-            </a>
+            </Link>
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import { Marquee } from "./marquee";
-import { useListNavigation } from "./use-list-navigation";
 
 interface ChipTickerProps {
   label: string;
@@ -8,22 +8,16 @@ interface ChipTickerProps {
 
 /** spec 2: the subcategory ticker, a moving row of linked chips. */
 export function ChipTicker({ label, items }: ChipTickerProps) {
-  const onClick = useListNavigation();
   if (items.length === 0) return null;
   return (
     <Marquee label={label} direction="horizontal" pauseLabel="the moving subcategories">
       {(isCopy) => (
-        <ul className="flex shrink-0 gap-2 pr-2" onClick={onClick}>
+        <ul className="flex shrink-0 gap-2 pr-2">
           {items.map((item) => (
             <li key={item.href}>
-              <a
-                href={item.href}
-                data-discover="true"
-                tabIndex={isCopy ? -1 : undefined}
-                className="ticker-chip"
-              >
+              <Link to={item.href} tabIndex={isCopy ? -1 : undefined} className="ticker-chip">
                 {item.name}
-              </a>
+              </Link>
             </li>
           ))}
         </ul>

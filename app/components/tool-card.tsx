@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { CARD_IMAGE_HEIGHT_PX } from "~/lib/constants";
 import { toolPath } from "~/lib/paths";
 import { formatCount, type CompactTool, type ToolCard as ToolCardData } from "~/lib/tool";
@@ -15,12 +16,7 @@ interface ToolCardProps {
   onOpen?: () => void;
 }
 
-/**
- * spec 2 Tool card. An article named by the tool's name; the whole card opens the tool. Its links
- * are plain anchors: useOpenTool handles every click a router Link would (and leaves modified
- * clicks to the browser), and a Link costs more to render than the rest of a compact card.
- * `data-discover` still has the router learn their routes ahead, as it does for a Link's.
- */
+/** spec 2 Tool card. An article named by the tool's name; the whole card opens the tool. */
 export function ToolCard({ tool, href = toolPath(tool), isPriority, onOpen }: ToolCardProps) {
   const openTool = useOpenTool();
   const headingId = `tool-${tool.id}`;
@@ -33,21 +29,20 @@ export function ToolCard({ tool, href = toolPath(tool), isPriority, onOpen }: To
           alt=""
           width={600}
           height={450}
-          className="size-full"
+          className="h-full"
           isPriority={isPriority}
         />
         <span className="tool-card-badge">{tool.category ?? "Uncategorized"}</span>
       </div>
       <div className="tool-card-body">
         <h3 id={headingId} className="tool-card-name">
-          <a
-            href={href}
-            data-discover="true"
+          <Link
+            to={href}
             onClick={(event) => openTool(event, tool.id, onOpen)}
             className="tool-card-link"
           >
             {tool.name}
-          </a>
+          </Link>
         </h3>
         {tool.subCategory && <p className="tool-card-sub">{tool.subCategory}</p>}
         <p className="tool-card-text">{tool.cardDescription}</p>
@@ -82,9 +77,8 @@ interface CompactToolCardProps {
 export function CompactToolCard({ tool, tabIndex }: CompactToolCardProps) {
   const openTool = useOpenTool();
   return (
-    <a
-      href={tool.name && tool.slug ? toolPath(tool) : "/"}
-      data-discover="true"
+    <Link
+      to={tool.name && tool.slug ? toolPath(tool) : "/"}
       tabIndex={tabIndex}
       onClick={(event) => openTool(event, tool.id)}
       className="compact-card"
@@ -101,6 +95,6 @@ export function CompactToolCard({ tool, tabIndex }: CompactToolCardProps) {
         <span className="compact-card-name">{tool.name}</span>
         <span className="compact-card-meta">{tool.subCategory ?? tool.category ?? "AI tool"}</span>
       </span>
-    </a>
+    </Link>
   );
 }

@@ -13,8 +13,9 @@ interface ToolImageProps {
 
 /**
  * spec 2 and 5: the resized WebP first, the original path as fallback, and a placeholder while
- * loading, on error and when there is no image. The placeholder is the image's own background
- * (`tool-image` in app.css): it shows until the image has drawn over it, and costs no markup.
+ * loading, on error and when there is no image. The placeholder is the box's background
+ * (`tool-image` in app.css), so it shows through until the image has drawn over it and costs a
+ * card no markup.
  */
 export function ToolImage({
   path,
@@ -36,22 +37,23 @@ export function ToolImage({
     if (image?.complete && image.naturalWidth === 0) setAttempt((current) => current + 1);
   }, [src]);
 
-  const imageClass = className ? `tool-image ${className}` : "tool-image";
+  const boxClass = `tool-image ${className ?? ""}`;
   if (!src) {
     const a11y = alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true };
-    return <div {...a11y} className={imageClass} />;
+    return <div {...a11y} className={boxClass} />;
   }
   return (
-    <img
-      ref={ref}
-      src={src}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={isPriority ? "eager" : "lazy"}
-      decoding="async"
-      onError={() => setAttempt((current) => current + 1)}
-      className={imageClass}
-    />
+    <div className={boxClass}>
+      <img
+        ref={ref}
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={isPriority ? "eager" : "lazy"}
+        decoding="async"
+        onError={() => setAttempt((current) => current + 1)}
+      />
+    </div>
   );
 }

@@ -54,7 +54,7 @@ export async function loadCategoryPathPage(
       };
     }
     case "tool": {
-      const toolPage = await services.getToolPage(page.tool);
+      const toolPage = await services.getToolPage(page.tool.id);
       if (!toolPage) throw data("Tool not found", { status: 404 });
       return {
         kind: "tool" as const,

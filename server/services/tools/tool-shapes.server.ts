@@ -59,31 +59,9 @@ export function toToolCard(row: CardRow): ToolCard {
   };
 }
 
-/** What a tool's detail adds to its card. */
-export type ToolDetailFields = Omit<ToolDetail, keyof ToolCard>;
-
-type DetailRow = Pick<
-  ToolRow,
-  | "status"
-  | "updatedAt"
-  | "ratingCount"
-  | "longDescription"
-  | "keyFeatures"
-  | "hashtags"
-  | "websiteUrl"
-  | "seoTitleTag"
-  | "seoMetaDescription"
-  | "metaDescription"
-  | "mainImage"
-  | "image"
->;
-
 export function toToolDetail(row: ToolRow): ToolDetail {
-  return { ...toToolCard(row), ...toToolDetailFields(row) };
-}
-
-export function toToolDetailFields(row: DetailRow): ToolDetailFields {
   return {
+    ...toToolCard(row),
     status: (row.status || TOOL_DEFAULTS.status) as ToolStatus,
     updatedAt: row.updatedAt.toISOString(),
     ratingCount: row.ratingCount ?? 0,

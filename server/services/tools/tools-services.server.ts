@@ -8,7 +8,7 @@ import { findTools } from "./find-tools.server";
 import { getHomeData } from "./get-home-data.server";
 import { getListing } from "./get-listing.server";
 import { getToolDetail } from "./get-tool-detail.server";
-import { createToolPageReader } from "./get-tool-page.server";
+import { getToolPage } from "./get-tool-page.server";
 import { recordView } from "./record-view.server";
 import { resolveCategoryPath } from "./resolve-category-path.server";
 import { resolveToolAlias } from "./resolve-tool-alias.server";
@@ -30,7 +30,6 @@ export function createToolsServices({
   logger: Logger;
 }) {
   const featured = featuredIds ?? DEMO_FEATURED_TOOL_IDS;
-  const readToolPage = createToolPageReader(db, logger);
   return {
     findTools: (query: ToolQuery) => findTools(snapshotKeeper.snapshot, query),
     getListing: (query: ToolQuery) => getListing(snapshotKeeper.snapshot, query),
@@ -39,7 +38,7 @@ export function createToolsServices({
     resolveCategoryPath: (segments: readonly string[]) =>
       resolveCategoryPath(snapshotKeeper.snapshot, segments),
     getToolDetail: (id: string) => getToolDetail(db, id),
-    getToolPage: readToolPage,
+    getToolPage: (id: string) => getToolPage(db, id, logger),
     findRelatedTools: (id: string) => findRelatedTools(snapshotKeeper.snapshot, id),
     resolveToolAlias: (segments: readonly string[]) =>
       resolveToolAlias(snapshotKeeper.snapshot, segments),
