@@ -26,7 +26,7 @@ describe(`the like routes on ${databaseKind}`, () => {
   let base: string;
 
   const send = (method: "POST" | "DELETE", toolId: string, as = VERIFIED.id) =>
-    fetch(`${base}/api/tools/${toolId}/like`, { method, headers: { "x-viewer": as } });
+    fetch(`${base}/api/tools/${toolId}/like`, { method, headers: { cookie: `viewer=${as}` } });
   const stateOf = async (toolId: string) => {
     const [tool] = await database.db
       .select({ likesTotal: tools.likesTotal })
@@ -59,7 +59,7 @@ describe(`the like routes on ${databaseKind}`, () => {
     const viewers = new Map([VERIFIED, UNVERIFIED].map((viewer) => [viewer.id, viewer]));
     const app = {
       readSignedIn: async (headers: Headers) => {
-        const viewer = viewers.get(headers.get("x-viewer") ?? "");
+        const viewer = viewers.get(headers.get("cookie")?.replace("viewer=", "") ?? "");
         return viewer ? { viewer, sessionToken: "s" } : null;
       },
       services: {
