@@ -11,8 +11,11 @@ import {
   primaryKey,
   real,
   serial,
+  smallint,
   text,
   timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
 // DESIGN.md section 5; spec section 3 names the fields.
@@ -269,4 +272,123 @@ export const importJobs = pgTable(
       .defaultNow(),
   },
   (table) => [index("import_jobs_started_idx").on(table.startedAt)],
+);
+
+// Comments and ratings (issue 17, decision 017). A top-level comment may carry a rating; at most
+// one comment per person and tool carries one (their latest rating), and tools.rating_avg and
+// rating_count are recomputed from the visible rated comments in the transaction of every change.
+
+export const comments = pgTable(
+  "comments",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    toolId: text("tool_id")
+      .notNull()
+      .references(() => tools.id, { onDelete: "cascade" }),
+    /** Replies nest one level: a reply's parent is a top-level comment. */
+    parentId: bigint("parent_id", { mode: "number" }).references((): AnyPgColumn => comments.id, {
+      onDelete: "cascade",
+    }),
+    /**
+     * The person who wrote it; null for imported and demo comments. No cascade: deleting an
+     * account must also recompute the ratings of the tools they rated, in the same transaction.
+     */
+    authorId: text("author_id").references(() => authUsers.id),
+    /** The name shown: the author's display name when written, or the imported one. */
+    authorName: text("author_name").notNull(),
+    /** The Markdown the person wrote (native comments); null for imported ones. */
+    bodySource: text("body_source"),
+    /** The sanitised HTML shown (DESIGN.md 8); empty once deleted. */
+    bodyHtml: text("body_html").notNull(),
+    rating: smallint("rating"),
+    status: text("status", { enum: ["visible", "held", "hidden", "deleted"] })
+      .notNull()
+      .default("visible"),
+    /** Why a comment is held or hidden: "links" (new account), "reports", "admin". */
+    statusReason: text("status_reason"),
+    /** Held, or reported since an admin last looked: in the moderation queue. */
+    needsReview: boolean("needs_review").notNull().default(false),
+    reportCount: integer("report_count").notNull().default(0),
+    /** "native", "demo", or the source an import named ("disqus", or the JSON file's source). */
+    source: text("source").notNull().default("native"),
+    externalId: text("external_id"),
+    /** An imported reply whose parent was not in the export: attached to the thread, flagged. */
+    isOrphan: boolean("is_orphan").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    editedAt: timestamp("edited_at", { withTimezone: true, mode: "date" }),
+  },
+  (table) => [
+    index("comments_tool_created_idx").on(table.toolId, table.createdAt),
+    index("comments_parent_idx").on(table.parentId),
+    index("comments_author_idx").on(table.authorId),
+    index("comments_review_idx")
+      .on(table.createdAt)
+      .where(sql`${table.needsReview}`),
+    index("comments_tool_rating_idx")
+      .on(table.toolId, table.rating)
+      .where(sql`${table.rating} IS NOT NULL AND ${table.status} = 'visible'`),
+    uniqueIndex("comments_one_rating_per_person")
+      .on(table.toolId, table.authorId)
+      .where(sql`${table.rating} IS NOT NULL AND ${table.authorId} IS NOT NULL`),
+    uniqueIndex("comments_source_external_id").on(table.source, table.externalId),
+    check("comments_rating_range", sql`${table.rating} BETWEEN 1 AND 5`),
+    check(
+      "comments_reply_has_no_rating",
+      sql`${table.parentId} IS NULL OR ${table.rating} IS NULL`,
+    ),
+    check("comments_report_count_non_negative", sql`${table.reportCount} >= 0`),
+  ],
+);
+
+export type CommentRow = typeof comments.$inferSelect;
+
+/** One report per person and comment. */
+export const commentReports = pgTable(
+  "comment_reports",
+  {
+    commentId: bigint("comment_id", { mode: "number" })
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.commentId, table.userId] })],
+);
+
+/** A tool whose comments an admin locked: nobody can comment, reply or rate there. */
+export const commentLocks = pgTable("comment_locks", {
+  toolId: text("tool_id")
+    .primaryKey()
+    .references(() => tools.id, { onDelete: "cascade" }),
+  lockedBy: text("locked_by").notNull(),
+  lockedAt: timestamp("locked_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
+
+/** One comment migration run (issue 17): who ran it, on which file, what it did or would do. */
+export const commentImportJobs = pgTable(
+  "comment_import_jobs",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id"),
+    userEmail: text("user_email").notNull(),
+    fileName: text("file_name").notNull(),
+    format: text("format", { enum: ["disqus", "json"] }).notNull(),
+    source: text("source").notNull(),
+    dryRun: boolean("dry_run").notNull(),
+    replace: boolean("replace").notNull().default(false),
+    status: text("status", { enum: ["succeeded", "rejected", "failed"] }).notNull(),
+    /** The run's report: counts, samples, problems. */
+    report: jsonb("report")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [index("comment_import_jobs_started_idx").on(table.startedAt)],
 );

@@ -1,6 +1,7 @@
 import type { AdminToolList } from "../admin-tools-query";
 import type { ImportProgress, ImportReport } from "../catalogue-import";
 import type { CategoryEntry } from "../category-stats";
+import type { CommentSort } from "../comments";
 import type { SortOption } from "../constants";
 import type { ToolCard, ToolDetail } from "../tool";
 
@@ -98,6 +99,114 @@ export interface LiveStreamEvents {
   likes: { toolId: string; likesTotal: number };
   /** The signed-in person liked or unliked a tool, on any device. */
   liked: { toolId: string; isLiked: boolean };
+  /** A tool's comments or ratings changed (everyone): read its comments again if shown. */
+  comments: { toolId: string; ratingAvg: number; ratingCount: number; commentCount: number };
   /** Too much was missed to replay: read the page's data again. */
   resync: Record<string, never>;
+}
+
+/**
+ * One comment as a reader sees it (issue 17). Hidden and deleted comments come only as
+ * placeholders for their replies (`bodyHtml` empty); a held one only to its own author.
+ */
+export interface CommentView {
+  id: number;
+  parentId: number | null;
+  authorName: string;
+  /** Brought in by the comment migration (or the demo catalogue): shown as imported. */
+  isImported: boolean;
+  /** Sanitised HTML (DESIGN.md 8). */
+  bodyHtml: string;
+  rating: number | null;
+  state: "visible" | "held" | "hidden" | "deleted";
+  createdAt: string;
+  editedAt: string | null;
+  /** The signed-in reader wrote it. */
+  isOwn: boolean;
+  /** Its author may still change its text: within the edit window and before any reply. */
+  canEdit: boolean;
+  /** The signed-in reader reported it already. */
+  isReported: boolean;
+}
+
+/** A top-level comment with its replies, oldest first. */
+export interface CommentThread extends CommentView {
+  replies: CommentView[];
+}
+
+/** A tool's ratings from its visible rated comments; histogram[0] counts 1-star ratings. */
+export interface RatingSummary {
+  ratingAvg: number;
+  ratingCount: number;
+  histogram: [number, number, number, number, number];
+}
+
+/** GET /api/tools/:id/comments, and the tool page's first page of comments. */
+export interface CommentPage {
+  threads: CommentThread[];
+  sort: CommentSort;
+  page: number;
+  pageSize: number;
+  /** Top-level comments shown to this reader, for paging. */
+  totalThreads: number;
+  /** Visible comments and replies. */
+  commentCount: number;
+  rating: RatingSummary;
+  /** An admin locked the tool's comments. */
+  isLocked: boolean;
+  /** The signed-in reader's current rating of the tool, if any. */
+  viewerRating: number | null;
+}
+
+/** POST /api/tools/:id/comments (201) and PUT /api/comments/:id. */
+export interface SavedComment {
+  comment: CommentView;
+  rating: RatingSummary;
+}
+
+/** DELETE /api/comments/:id: the comment is gone, or left as a placeholder for its replies. */
+export interface DeletedComment {
+  isPlaceholder: boolean;
+  rating: RatingSummary;
+}
+
+/** POST /api/comments/:id/report */
+export interface ReportedComment {
+  reportCount: number;
+}
+
+/** One comment in the admin moderation queue. */
+export interface ModerationItem {
+  id: number;
+  tool: { id: string; name: string; publicPath: string };
+  parentId: number | null;
+  authorName: string;
+  authorEmail: string | null;
+  bodyHtml: string;
+  rating: number | null;
+  status: "visible" | "held" | "hidden" | "deleted";
+  statusReason: string | null;
+  reportCount: number;
+  reportReasons: string[];
+  needsReview: boolean;
+  source: string;
+  createdAt: string;
+}
+
+/** GET /api/admin/comments */
+export interface ModerationQueue {
+  items: ModerationItem[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** POST /api/admin/comments/:id/moderate */
+export interface ModeratedComment {
+  item: ModerationItem;
+}
+
+/** PUT /api/admin/tools/:id/comment-lock */
+export interface CommentLockState {
+  isLocked: boolean;
 }

@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+// Comments and ratings (issue 17, decision 017): the rules and the request schemas shared by the
+// tool page's forms and the server's comment routes.
+
+export const COMMENT_MIN_LENGTH = 2;
+export const COMMENT_MAX_LENGTH = 5_000;
+/** A comment can be edited this long after it was posted, and only until its first reply. */
+export const COMMENT_EDIT_WINDOW_MS = 15 * 60_000;
+/** Top-level comments per page of GET /api/tools/:id/comments (the first one server-rendered). */
+export const COMMENTS_PAGE_SIZE = 20;
+/** Reports from this many people hide a comment until an admin looks at it. */
+export const REPORTS_TO_HIDE = 3;
+/** An account younger than this whose comment has more than MAX_LINKS_FROM_NEW links is held. */
+export const NEW_ACCOUNT_MS = 7 * 24 * 60 * 60_000;
+export const MAX_LINKS_FROM_NEW = 2;
+export const REPORT_REASON_MAX_LENGTH = 500;
+
+export const COMMENT_SORTS = ["newest", "oldest", "highest", "lowest"] as const;
+export type CommentSort = (typeof COMMENT_SORTS)[number];
+export const COMMENT_SORT_LABELS: Record<CommentSort, string> = {
+  newest: "Newest",
+  oldest: "Oldest",
+  highest: "Highest rated",
+  lowest: "Lowest rated",
+};
+
+// Characters that show nothing: format controls (zero-width spaces and joiners, bidi marks, the
+// byte-order mark), the Hangul fillers and the braille blank. Text of only these and white space
+// is blank.
+const INVISIBLE = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+
+/** The text as stored: NFC, line ends as \n, trailing white space of the whole text trimmed. */
+export function normaliseCommentText(text: string): string {
+  return text.normalize("NFC").replace(/\r\n?/g, "\n").trim();
+}
+
+/** True when nothing in the text would show. */
+export function isBlankText(text: string): boolean {
+  return text.replace(INVISIBLE, "").trim() === "";
+}
+
+const commentBody = z
+  .string({ error: "Write a comment." })
+  .transform(normaliseCommentText)
+  .refine((text) => !isBlankText(text), "Write a comment.")
+  .refine(
+    (text) => [...text].length >= COMMENT_MIN_LENGTH,
+    `Use at least ${COMMENT_MIN_LENGTH} characters.`,
+  )
+  .refine(
+    (text) => [...text].length <= COMMENT_MAX_LENGTH,
+    `Use at most ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+  );
+
+export const commentRating = z
+  .number({ error: "Choose a rating from 1 to 5." })
+  .int("Choose a rating from 1 to 5.")
+  .min(1, "Choose a rating from 1 to 5.")
+  .max(5, "Choose a rating from 1 to 5.");
+
+/**
+ * POST /api/tools/:id/comments. `parentId` makes it a reply (no rating); `website` is the
+ * honeypot: people leave it empty, a filled one is accepted and dropped.
+ */
+export const newCommentSchema = z.strictObject({
+  body: commentBody,
+  rating: commentRating.nullish(),
+  parentId: z.number().int().positive().nullish(),
+  website: z.string().max(200).optional(),
+});
+
+/** PUT /api/comments/:id: the text within the edit window; the rating at any time. */
+export const commentEditSchema = z
+  .strictObject({
+    body: commentBody.optional(),
+    rating: commentRating.nullish(),
+  })
+  .refine((edit) => edit.body !== undefined || edit.rating !== undefined, {
+    message: "Change the text or the rating.",
+    path: ["body"],
+  });
+
+/** POST /api/comments/:id/report */
+export const commentReportSchema = z.strictObject({
+  reason: z.string().trim().max(REPORT_REASON_MAX_LENGTH).optional(),
+});
+
+/** GET /api/tools/:id/comments?sort&page */
+export const commentPageQuery = z.object({
+  sort: z.enum(COMMENT_SORTS).catch("newest"),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+export type CommentPageQuery = z.infer<typeof commentPageQuery>;
+
+export const MODERATION_ACTIONS = ["approve", "hide", "delete", "restore"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** POST /api/admin/comments/:id/moderate */
+export const moderationSchema = z.strictObject({ action: z.enum(MODERATION_ACTIONS) });
+
+/** PUT /api/admin/tools/:id/comment-lock */
+export const commentLockSchema = z.strictObject({ locked: z.boolean() });
