@@ -154,8 +154,8 @@ export interface CommentPage {
   rating: RatingSummary;
   /** An admin locked the tool's comments. */
   isLocked: boolean;
-  /** The signed-in reader's current rating of the tool, if any. */
-  viewerRating: number | null;
+  /** The signed-in reader's current rating of the tool, if any, and the comment carrying it. */
+  viewerRating: { rating: number; commentId: number } | null;
 }
 
 /** POST /api/tools/:id/comments (201) and PUT /api/comments/:id. */
