@@ -10,6 +10,19 @@ export interface LiveStreamHandlers {
   closed(): void;
 }
 
+type LiveCommentsListener = (change: LiveStreamEvents["comments"]) => void;
+
+const commentsListeners = new Set<LiveCommentsListener>();
+
+/**
+ * Hears the "comments" events of the page's one live stream (opened by the likes, root.tsx), so a
+ * tool page's comments need no second connection. Returns the function that stops listening.
+ */
+export function listenToLiveComments(listener: LiveCommentsListener): () => void {
+  commentsListeners.add(listener);
+  return () => void commentsListeners.delete(listener);
+}
+
 /**
  * Opens GET /api/live after `fromEventId` (empty: from now), so the server replays what came
  * after it. The browser reconnects by itself after a dropped connection and resumes with
@@ -23,6 +36,10 @@ export function openLiveStream(fromEventId: string, handlers: LiveStreamHandlers
   });
   source.addEventListener("liked", (event) => {
     handlers.liked(readAnswer<LiveStreamEvents["liked"]>(event.data), event.lastEventId);
+  });
+  source.addEventListener("comments", (event) => {
+    const change = readAnswer<LiveStreamEvents["comments"]>(event.data);
+    for (const listener of commentsListeners) listener(change);
   });
   source.addEventListener("resync", () => handlers.resync());
   source.onerror = () => {
