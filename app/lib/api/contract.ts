@@ -117,6 +117,8 @@ export interface CommentView {
   isImported: boolean;
   /** Sanitised HTML (DESIGN.md 8). */
   bodyHtml: string;
+  /** The text as its author wrote it, for the edit form: only while `canEdit`, else null. */
+  bodyText: string | null;
   rating: number | null;
   state: "visible" | "held" | "hidden" | "deleted";
   createdAt: string;
