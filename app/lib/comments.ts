@@ -93,6 +93,25 @@ export const commentPageQuery = z.object({
 });
 export type CommentPageQuery = z.infer<typeof commentPageQuery>;
 
+/** The admin moderation queue's views: "review" is every held or reported comment not yet decided. */
+export const MODERATION_FILTERS = ["review", "held", "reported", "hidden", "deleted", "all"] as const;
+export type ModerationFilter = (typeof MODERATION_FILTERS)[number];
+export const MODERATION_FILTER_LABELS: Record<ModerationFilter, string> = {
+  review: "Needs review",
+  held: "Held",
+  reported: "Reported",
+  hidden: "Hidden",
+  deleted: "Deleted",
+  all: "All",
+};
+
+/** GET /api/admin/comments?filter&page */
+export const moderationQuery = z.object({
+  filter: z.enum(MODERATION_FILTERS).catch("review"),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+export type ModerationQuery = z.infer<typeof moderationQuery>;
+
 export const MODERATION_ACTIONS = ["approve", "hide", "delete", "restore"] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
