@@ -180,7 +180,8 @@ export interface ReportedComment {
 /** One comment in the admin moderation queue. */
 export interface ModerationItem {
   id: number;
-  tool: { id: string; name: string; publicPath: string };
+  /** The comment's tool; `isLocked`: an admin closed its comments (the queue's lock toggle). */
+  tool: { id: string; name: string; publicPath: string; isLocked: boolean };
   parentId: number | null;
   authorName: string;
   authorEmail: string | null;
