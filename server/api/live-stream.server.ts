@@ -26,7 +26,7 @@ function message<E extends keyof LiveStreamEvents>(
 }
 
 /**
- * GET /api/live: Server-Sent Events, changes only. Everyone gets like counts ("likes"); a
+ * GET /api/live: Server-Sent Events, changes only. Everyone gets like counts ("likes") and comment changes ("comments"); a
  * signed-in person also gets their own like changes ("liked"), on every device at once; what they
  * like already comes with the page (decision 008). A stream opened with Last-Event-ID (or
  * ?lastEventId=, the event the page was read at) replays what came after it, or says "resync"
@@ -94,6 +94,11 @@ export function liveStream(
       const send = (event: LiveEvent | Resync) => {
         if (event.type === "resync") {
           write(message("resync", {}));
+          return;
+        }
+        if (event.type === "comments") {
+          const { toolId, ratingAvg, ratingCount, commentCount } = event;
+          write(message("comments", { toolId, ratingAvg, ratingCount, commentCount }, event.id));
           return;
         }
         if (event.type !== "like") return;

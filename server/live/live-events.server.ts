@@ -33,13 +33,25 @@ const catalogueEvent = z.object({
   toolIds: z.array(z.string()).optional(),
 });
 
+/** A tool's comments or ratings changed (issue 17): its new rating and visible comment count. */
+const commentsEvent = z.object({
+  id: z.number().int().positive(),
+  type: z.literal("comments"),
+  toolId: z.string(),
+  ratingAvg: z.number().min(0).max(5),
+  ratingCount: z.number().int().min(0),
+  commentCount: z.number().int().min(0),
+});
+
 export const liveEventSchema = z.discriminatedUnion("type", [
   likeEvent,
   viewsEvent,
   catalogueEvent,
+  commentsEvent,
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LikeEvent = z.infer<typeof likeEvent>;
+export type CommentsEvent = z.infer<typeof commentsEvent>;
 
 /** NOTIFY's payload limit is 8000 bytes; view batches are split well below it. */
 const MAX_PAYLOAD_BYTES = 7000;
@@ -72,7 +84,8 @@ export async function notifyLive(
   event:
     | Omit<LikeEvent, "id">
     | Omit<z.infer<typeof viewsEvent>, "id">
-    | Omit<z.infer<typeof catalogueEvent>, "id">,
+    | Omit<z.infer<typeof catalogueEvent>, "id">
+    | Omit<CommentsEvent, "id">,
 ): Promise<void> {
   await tx.execute(
     sql`select pg_notify(${LIVE_CHANNEL}, (jsonb_build_object('id', nextval('live_event_ids')) || ${JSON.stringify(event)}::jsonb)::text)`,

@@ -14,15 +14,16 @@ import {
 export interface CountChange {
   likesTotal?: number;
   views?: number;
+  ratingAvg?: number;
 }
 
 /** The sorts a change of counts can reorder. */
-const COUNT_SORTS = new Set<FixedSort>(["Most Liked", "Most Viewed"]);
+const COUNT_SORTS = new Set<FixedSort>(["Most Liked", "Most Viewed", "Rating"]);
 
 /**
- * A new snapshot with some tools' like and view counts changed. Text, positions and the search
- * vocabulary stay; the changed tools move within the count orders (a merge, not a sort), and
- * their search popularity is redone.
+ * A new snapshot with some tools' like and view counts or ratings changed. Text, positions and
+ * the search vocabulary stay; the changed tools move within the count orders (a merge, not a
+ * sort), and their search popularity is redone.
  */
 export function withCounts(
   snapshot: CatalogueSnapshot,
@@ -34,9 +35,20 @@ export function withCounts(
     if (!before) continue;
     const likesTotal = change.likesTotal ?? before.likesTotal;
     const views = change.views ?? before.views;
-    if (likesTotal === before.likesTotal && views === before.views) continue;
+    const ratingAvg = change.ratingAvg ?? before.ratingAvg;
+    if (
+      likesTotal === before.likesTotal &&
+      views === before.views &&
+      ratingAvg === before.ratingAvg
+    ) {
+      continue;
+    }
     const position = positionIn(snapshot.tools, before);
-    changed.push({ position, before, after: { ...before, likesTotal, views } });
+    changed.push({
+      position,
+      before,
+      after: { ...before, likesTotal, views, ratingAvg },
+    });
   }
   if (changed.length === 0) return snapshot;
 

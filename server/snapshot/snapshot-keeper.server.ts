@@ -66,12 +66,14 @@ export class SnapshotKeeper {
     return this.#snapshot;
   }
 
-  /** Follows a live event: new like or view counts show in listings within COUNT_BATCH_MS. */
+  /** Follows a live event: new counts and ratings show in listings within COUNT_BATCH_MS. */
   apply(event: LiveEvent) {
     if (event.type === "catalogue") {
       this.#scheduleRefresh(event.toolIds);
     } else if (event.type === "like") {
       this.#queue(event.toolId, { likesTotal: event.likesTotal });
+    } else if (event.type === "comments") {
+      this.#queue(event.toolId, { ratingAvg: event.ratingAvg });
     } else {
       for (const [toolId, views] of event.counts) this.#queue(toolId, { views });
     }

@@ -85,7 +85,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   nonTextTags: NON_TEXT_TAGS,
   transformTags: {
     // A link that may not stay becomes a tag outside the allowlist, which keeps only its text.
-    a: (_tagName, attribs) => {
+    a: (_tagName, attribs): sanitizeHtml.Tag => {
       const href = attribs.href === undefined ? null : safeCommentHref(attribs.href);
       return href === null
         ? { tagName: "span", attribs: {} }
