@@ -2,11 +2,27 @@ import type { z } from "zod";
 import type { deleteAccountSchema } from "../account-forms";
 import type { bulkDeleteSchema, bulkStatusSchema } from "../admin-tools-query";
 import type { markdownPreviewSchema } from "../catalogue-import";
+import type {
+  CommentPageQuery,
+  commentEditSchema,
+  commentLockSchema,
+  commentReportSchema,
+  ModerationQuery,
+  moderationSchema,
+  newCommentSchema,
+} from "../comments";
 import type { toolEditSchema } from "../tool-input";
 import { toolQueryParams, type ToolQueryInput } from "../tool-query";
 import type {
   AdminMe,
+  CommentLockState,
+  CommentPage,
+  DeletedComment,
   LikeState,
+  ModeratedComment,
+  ModerationQueue,
+  ReportedComment,
+  SavedComment,
   MarkdownPreview,
   SavedToolAnswer,
   StoredImage,
@@ -79,4 +95,57 @@ export function storeToolImage(file: File) {
 
 export function previewMarkdown(preview: z.input<typeof markdownPreviewSchema>) {
   return request<MarkdownPreview>("/api/admin/markdown", { method: "POST", json: preview });
+}
+
+const commentPath = (commentId: number) => `/api/comments/${commentId}`;
+
+/** GET /api/tools/:id/comments: one page of a tool's comment threads, with its ratings. */
+export function getToolComments(toolId: string, query: CommentPageQuery, signal?: AbortSignal) {
+  const params = new URLSearchParams({ sort: query.sort, page: String(query.page) });
+  return request<CommentPage>(`${toolPath(toolId)}/comments?${params.toString()}`, { signal });
+}
+
+/** POST /api/tools/:id/comments (201): a comment, a rated comment, or a reply (`parentId`). */
+export function postComment(toolId: string, comment: z.input<typeof newCommentSchema>) {
+  return request<SavedComment>(`${toolPath(toolId)}/comments`, { method: "POST", json: comment });
+}
+
+/** PUT /api/comments/:id: one's own comment's text (within the edit window) or rating. */
+export function editComment(commentId: number, edit: z.input<typeof commentEditSchema>) {
+  return request<SavedComment>(commentPath(commentId), { method: "PUT", json: edit });
+}
+
+/** DELETE /api/comments/:id: one's own comment. */
+export function deleteComment(commentId: number) {
+  return request<DeletedComment>(commentPath(commentId), { method: "DELETE" });
+}
+
+/** POST /api/comments/:id/report: once per person. */
+export function reportComment(commentId: number, report: z.input<typeof commentReportSchema>) {
+  return request<ReportedComment>(`${commentPath(commentId)}/report`, {
+    method: "POST",
+    json: report,
+  });
+}
+
+/** GET /api/admin/comments: one page of the moderation queue. */
+export function getModerationQueue(query: ModerationQuery, signal?: AbortSignal) {
+  const params = new URLSearchParams({ filter: query.filter, page: String(query.page) });
+  return request<ModerationQueue>(`/api/admin/comments?${params.toString()}`, { signal });
+}
+
+/** POST /api/admin/comments/:id/moderate: approve, hide, delete or restore. */
+export function moderateComment(commentId: number, moderation: z.input<typeof moderationSchema>) {
+  return request<ModeratedComment>(`/api/admin/comments/${commentId}/moderate`, {
+    method: "POST",
+    json: moderation,
+  });
+}
+
+/** PUT /api/admin/tools/:id/comment-lock: lock or unlock a tool's comments. */
+export function setCommentLock(toolId: string, lock: z.input<typeof commentLockSchema>) {
+  return request<CommentLockState>(`/api/admin/tools/${encodeURIComponent(toolId)}/comment-lock`, {
+    method: "PUT",
+    json: lock,
+  });
 }
