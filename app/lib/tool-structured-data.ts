@@ -52,16 +52,17 @@ export function toolJsonLd(tool: ToolPageDetail, description: string, url: strin
     ...(hasFreeTier(tool) && {
       offers: { "@type": "Offer", price: "0", priceCurrency: "USD", category: tool.pricing.model },
     }),
-    ...(tool.ratingAvg > 0 &&
-      tool.ratingCount > 0 && {
-        aggregateRating: {
-          "@type": "AggregateRating",
-          ratingValue: tool.ratingAvg,
-          ratingCount: tool.ratingCount,
-          bestRating: 5,
-          worstRating: 1,
-        },
-      }),
+    // Issue 17: only real ratings (rating_avg and rating_count kept from people's rated
+    // comments), and none at all before the first.
+    ...(tool.ratingCount > 0 && {
+      aggregateRating: {
+        "@type": "AggregateRating",
+        ratingValue: Math.round(tool.ratingAvg * 100) / 100,
+        ratingCount: tool.ratingCount,
+        bestRating: 5,
+        worstRating: 1,
+      },
+    }),
   };
   const breadcrumbs = {
     "@context": "https://schema.org",

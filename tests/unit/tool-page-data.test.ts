@@ -113,6 +113,11 @@ describe("a tool page for search engines", () => {
     expect(breadcrumbs.itemListElement.at(-1)?.item).toBe(url);
   });
 
+  it("gives the rating average to two decimals", () => {
+    const [application] = toolJsonLd({ ...tool, ratingAvg: 13 / 3, ratingCount: 3 }, "x", url);
+    expect(application).toMatchObject({ aggregateRating: { ratingValue: 4.33, ratingCount: 3 } });
+  });
+
   it("leaves out what the tool lacks", () => {
     const bare = { ...tool, mainImage: "", websiteUrl: TOOL_DEFAULTS.websiteUrl, ratingCount: 0 };
     const [application] = toolJsonLd(bare, "x", url);
