@@ -6,6 +6,7 @@ const LINKS = [
   { to: "/admin/tools/manual", label: "Add manually", end: true },
   { to: "/admin/tools/import", label: "Import", end: true },
   { to: "/admin/tools/ai", label: "AI-assisted add", end: true },
+  { to: "/admin/comments", label: "Comments", end: true },
   { to: "/admin/migrate-comments", label: "Comment migration", end: true },
 ];
 
