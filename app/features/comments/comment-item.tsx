@@ -1,0 +1,268 @@
+import { useRef, useState } from "react";
+import { Dialog } from "~/components/dialog";
+import { Spinner } from "~/components/form-controls";
+import { StarRating } from "~/components/star-rating";
+import { useToast } from "~/components/toast";
+import { deleteComment, editComment, reportComment } from "~/lib/api/client";
+import type { CommentView, DeletedComment, SavedComment } from "~/lib/api/contract";
+import { ApiError } from "~/lib/api/request";
+import { REPORT_REASON_MAX_LENGTH } from "~/lib/comments";
+import { CommentForm } from "./comment-form";
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+interface CommentItemProps {
+  comment: CommentView;
+  /** The reader may reply here: a top-level comment, a verified reader, an open tool. */
+  canReply: boolean;
+  /** The reader is signed in (only they can report). */
+  isSignedIn: boolean;
+  onReply?: () => void;
+  onSaved: (saved: SavedComment) => void;
+  onDeleted: (comment: CommentView, answer: DeletedComment) => void;
+  onReported: (comment: CommentView) => void;
+  /** Replies sit one level under their comment, so their author is a level lower too. */
+  isReply?: boolean;
+  children?: React.ReactNode;
+}
+
+function showFailure(toast: ReturnType<typeof useToast>, error: unknown, fallback: string) {
+  toast({
+    message: error instanceof ApiError ? error.message : fallback,
+    tone: "error",
+    durationMs: 5000,
+  });
+}
+
+const ACTION_CLASS =
+  "rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60";
+
+/** One comment or reply: who wrote it and when, its text, and what the reader may do with it. */
+export function CommentItem({
+  comment,
+  canReply,
+  isSignedIn,
+  onReply,
+  onSaved,
+  onDeleted,
+  onReported,
+  isReply = false,
+  children,
+}: CommentItemProps) {
+  const Heading = isReply ? "h4" : "h3";
+  const toast = useToast();
+  const articleRef = useRef<HTMLElement>(null);
+  const [isEditing, setIsEditing] = useState(false);
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [isReporting, setIsReporting] = useState(false);
+  const [isSendingReport, setIsSendingReport] = useState(false);
+  const [reason, setReason] = useState("");
+  const headingId = `comment-${comment.id}-author`;
+  const isGone = comment.state === "deleted" || comment.state === "hidden";
+
+  async function onConfirmDelete() {
+    setIsDeleting(true);
+    try {
+      const answer = await deleteComment(comment.id);
+      setIsConfirmingDelete(false);
+      onDeleted(comment, answer);
+      toast({ message: "Comment deleted.", durationMs: 3000 });
+    } catch (error) {
+      showFailure(toast, error, "The comment could not be deleted.");
+    } finally {
+      setIsDeleting(false);
+    }
+  }
+
+  async function onSendReport(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setIsSendingReport(true);
+    try {
+      await reportComment(comment.id, reason.trim() ? { reason: reason.trim() } : {});
+      setIsReporting(false);
+      setReason("");
+      onReported(comment);
+      toast({ message: "Thank you. The comment was reported.", durationMs: 3000 });
+      articleRef.current?.focus();
+    } catch (error) {
+      showFailure(toast, error, "The comment could not be reported.");
+    } finally {
+      setIsSendingReport(false);
+    }
+  }
+
+  return (
+    <article
+      ref={articleRef}
+      id={`comment-${comment.id}`}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      className="rounded-xl focus:outline-2 focus:outline-offset-4 focus:outline-brand-500"
+    >
+      {isGone ? (
+        <p className="text-sm text-slate-500 italic" id={headingId}>
+          {comment.state === "deleted" ? "This comment was deleted." : "This comment was hidden."}
+        </p>
+      ) : (
+        <>
+          <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <Heading id={headingId} className="font-semibold text-slate-900">
+              {comment.authorName}
+            </Heading>
+            {comment.isImported && (
+              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                Imported
+              </span>
+            )}
+            <time dateTime={comment.createdAt} className="text-slate-600">
+              {dateFormat.format(new Date(comment.createdAt))}
+            </time>
+            {comment.editedAt && <span className="text-slate-600">(edited)</span>}
+            {comment.rating !== null && <StarRating rating={comment.rating} />}
+            {comment.state === "held" && (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                Awaiting review
+              </span>
+            )}
+          </header>
+          {isEditing && comment.bodyText !== null ? (
+            <div className="mt-3">
+              <CommentForm
+                label="Edit your comment"
+                submitLabel="Save changes"
+                initialBody={comment.bodyText}
+                autoFocus
+                submit={({ body }) => editComment(comment.id, { body })}
+                onSaved={(saved) => {
+                  setIsEditing(false);
+                  onSaved(saved);
+                  articleRef.current?.focus();
+                }}
+                onCancel={() => {
+                  setIsEditing(false);
+                  articleRef.current?.focus();
+                }}
+              />
+            </div>
+          ) : (
+            <div
+              className="prose-tool mt-1 [&_p]:my-1.5 [&_p]:leading-6"
+              dangerouslySetInnerHTML={{ __html: comment.bodyHtml }}
+            />
+          )}
+          {!isEditing && (
+            <div className="mt-2 flex flex-wrap items-center gap-1">
+              {canReply && onReply && (
+                <button type="button" className={ACTION_CLASS} onClick={onReply}>
+                  Reply<span className="sr-only"> to {comment.authorName}</span>
+                </button>
+              )}
+              {comment.isOwn && comment.canEdit && comment.bodyText !== null && (
+                <button type="button" className={ACTION_CLASS} onClick={() => setIsEditing(true)}>
+                  Edit<span className="sr-only"> your comment</span>
+                </button>
+              )}
+              {comment.isOwn && (
+                <button
+                  type="button"
+                  className={ACTION_CLASS}
+                  onClick={() => setIsConfirmingDelete(true)}
+                >
+                  Delete<span className="sr-only"> your comment</span>
+                </button>
+              )}
+              {isSignedIn &&
+                !comment.isOwn &&
+                (comment.isReported ? (
+                  <span className="px-2 py-1 text-sm text-slate-500">Reported</span>
+                ) : (
+                  <button
+                    type="button"
+                    className={ACTION_CLASS}
+                    onClick={() => setIsReporting(true)}
+                  >
+                    Report<span className="sr-only"> the comment by {comment.authorName}</span>
+                  </button>
+                ))}
+            </div>
+          )}
+        </>
+      )}
+      {children}
+      <Dialog
+        isOpen={isConfirmingDelete}
+        onClose={() => setIsConfirmingDelete(false)}
+        title="Delete this comment?"
+      >
+        <p className="text-slate-700">
+          {comment.rating !== null
+            ? "Your comment and the rating it carries will be removed. This cannot be undone."
+            : "Your comment will be removed. This cannot be undone."}
+        </p>
+        <div className="mt-5 flex flex-wrap justify-end gap-3">
+          <button
+            type="button"
+            onClick={() => setIsConfirmingDelete(false)}
+            className="rounded-lg px-4 py-2 font-medium text-slate-700 hover:bg-slate-100"
+          >
+            Keep it
+          </button>
+          <button
+            type="button"
+            onClick={() => void onConfirmDelete()}
+            disabled={isDeleting}
+            className="inline-flex items-center gap-2 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+          >
+            {isDeleting && <Spinner />}
+            {isDeleting ? "Deleting..." : "Delete comment"}
+          </button>
+        </div>
+      </Dialog>
+      <Dialog
+        isOpen={isReporting}
+        onClose={() => setIsReporting(false)}
+        title="Report this comment"
+      >
+        <form onSubmit={(event) => void onSendReport(event)} className="space-y-4">
+          <p className="text-slate-700">
+            An admin will look at it. Comments reported by several people are hidden until then.
+          </p>
+          <div>
+            <label
+              htmlFor={`report-${comment.id}-reason`}
+              className="block text-sm font-medium text-slate-800"
+            >
+              Reason (optional)
+            </label>
+            <textarea
+              id={`report-${comment.id}-reason`}
+              value={reason}
+              maxLength={REPORT_REASON_MAX_LENGTH}
+              onChange={(event) => setReason(event.target.value)}
+              rows={3}
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+            />
+          </div>
+          <div className="flex flex-wrap justify-end gap-3">
+            <button
+              type="button"
+              onClick={() => setIsReporting(false)}
+              className="rounded-lg px-4 py-2 font-medium text-slate-700 hover:bg-slate-100"
+            >
+              Cancel
+            </button>
+            <button
+              type="submit"
+              disabled={isSendingReport}
+              className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
+              {isSendingReport && <Spinner />}
+              {isSendingReport ? "Sending..." : "Send report"}
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </article>
+  );
+}
