@@ -5,6 +5,7 @@ import type { Logger } from "./logger.server";
 import { createRateLimitServices } from "./rate-limit/rate-limit-services.server";
 import { createAccountServices } from "./services/account/account-services.server";
 import { createAdminServices } from "./services/admin/admin-services.server";
+import { createCommentsServices } from "./services/comments/comments-services.server";
 import { createImportExportServices } from "./services/import-export/import-export-services.server";
 import { createLikesServices } from "./services/likes/likes-services.server";
 import { createMailServices } from "./services/mail/mail-services.server";
@@ -48,6 +49,7 @@ export function createServices({
       logger,
     }),
     ...createLikesServices({ db }),
+    ...createCommentsServices({ db }),
     ...createRateLimitServices({ db }),
     ...createAdminServices({ db, mediaDir, logger }),
     ...createImportExportServices({ db }),

@@ -4,6 +4,7 @@ import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import type { Logger } from "../logger.server";
 import { adminImportRoutes } from "./admin-import.server";
+import { adminCommentRoutes } from "./comments.server";
 import { adminToolEditRoutes } from "./admin-tool-edit.server";
 import { adminToolRoutes } from "./admin-tools.server";
 import { adminOnly, sendJson } from "./guards.server";
@@ -24,6 +25,7 @@ export function adminRoutes(app: Application, logger: Logger): express.Router {
   router.use(adminToolRoutes(app));
   router.use(adminToolEditRoutes(app));
   router.use(adminImportRoutes(app, logger));
+  router.use(adminCommentRoutes(app));
   router.use(
     adminOnly(app, () => {
       throw new AppError("NOT_FOUND", "No such endpoint.");

@@ -4,6 +4,7 @@ import { AppError } from "../errors.server";
 import type { Logger } from "../logger.server";
 import { accountRoutes } from "./account.server";
 import { adminRoutes } from "./admin.server";
+import { commentRoutes } from "./comments.server";
 import { liveStream } from "./live-stream.server";
 import { toolRoutes } from "./tools.server";
 
@@ -11,6 +12,7 @@ import { toolRoutes } from "./tools.server";
 export function apiRoutes(app: Application, logger: Logger): express.Router {
   const router = express.Router();
   router.use("/tools", toolRoutes(app));
+  router.use("/comments", commentRoutes(app));
   router.get("/live", liveStream(app));
   router.use("/account", accountRoutes(app));
   router.use("/admin", adminRoutes(app, logger));

@@ -6,6 +6,7 @@ import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import { addressKeyOf } from "../rate-limit/client-key.server";
 import type { RateRule } from "../rate-limit/consume-rate-limit.server";
+import { toolCommentRoutes } from "./comments.server";
 import { inputOf, searchParamsOf, sendJson } from "./guards.server";
 import { likeRoutes } from "./likes.server";
 import { enforceRateLimit } from "./rate-limit.server";
@@ -13,7 +14,10 @@ import { enforceRateLimit } from "./rate-limit.server";
 /** DESIGN.md 8: views are limited per client address (an IPv6 client by its /64). */
 export const VIEW_RATE: RateRule = { window: 60, max: 120 };
 
-/** /api/tools: the public catalogue (spec 7 getTools, getToolById, incrementViews) and likes. */
+/**
+ * /api/tools: the public catalogue (spec 7 getTools, getToolById, incrementViews), likes and
+ * comments.
+ */
 export function toolRoutes(app: Application): express.Router {
   const router = express.Router();
   router.get("/", (req, res) => {
@@ -39,5 +43,6 @@ export function toolRoutes(app: Application): express.Router {
     res.status(204).end();
   });
   router.use(likeRoutes(app));
+  router.use(toolCommentRoutes(app));
   return router;
 }

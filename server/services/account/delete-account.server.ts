@@ -3,12 +3,14 @@ import type { Database } from "../../db/client.server";
 import { queryRows } from "../../db/query-rows.server";
 import { authUsers } from "../../db/schema";
 import { notifyLive } from "../../live/live-events.server";
+import { removeAuthorComments } from "../comments/remove-author-comments.server";
 
 /**
  * Deletes an account in one transaction: its likes, lowering each liked tool's likes_total by
  * exactly the likes removed (taken from the deleted rows, so a like landing meanwhile is counted
  * right), then the user, whose profile, sign-in methods and sessions go with it. Every server's
- * snapshot hears the new counts.
+ * snapshot hears the new counts. Their comments and reports go too, and the ratings of the tools
+ * they commented on are recomputed (decision 017).
  */
 export async function deleteAccount(db: Database, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -23,6 +25,7 @@ export async function deleteAccount(db: Database, userId: string): Promise<void>
       where tools.id = removed.tool_id and removed.is_active
       returning tools.id, tools.likes_total`,
     );
+    await removeAuthorComments(tx, userId);
     await tx.delete(authUsers).where(eq(authUsers.id, userId));
     for (const tool of lowered) {
       await notifyLive(tx, {

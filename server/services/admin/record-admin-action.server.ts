@@ -7,7 +7,8 @@ export interface Actor {
   email: string;
 }
 
-export type AdminAction = "create" | "update" | "set-status" | "delete";
+export type AdminAction =
+  "create" | "update" | "set-status" | "delete" | "moderate-comment" | "set-comment-lock";
 
 /** Issue 7: every admin write records who did what, in the write's own transaction. */
 export async function recordAdminAction(

@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import type { ModeratedComment } from "~/lib/api/contract";
+import type { ModerationAction } from "~/lib/comments";
+import type { Database } from "../../db/client.server";
+import { lockInOrder } from "../../db/lock-tool-rows.server";
+import { comments } from "../../db/schema";
+import { AppError } from "../../errors.server";
+import { recordAdminAction, type Actor } from "../admin/record-admin-action.server";
+import { readModerationItems } from "./comment-shapes.server";
+import { recomputeToolRatings } from "./recompute-tool-ratings.server";
+
+const RESULT: Record<
+  ModerationAction,
+  { status: "visible" | "hidden" | "deleted"; statusReason: string | null }
+> = {
+  approve: { status: "visible", statusReason: null },
+  hide: { status: "hidden", statusReason: "admin" },
+  // Soft: the text stays, so an admin can restore it.
+  delete: { status: "deleted", statusReason: "admin" },
+  restore: { status: "visible", statusReason: null },
+};
+
+/**
+ * POST /api/admin/comments/:id/moderate (issue 17): approve (visible, out of the queue), hide,
+ * delete (soft) or restore. Audited and the tool's ratings recomputed in the same transaction.
+ */
+export async function moderateComment(
+  db: Database,
+  actor: Actor,
+  commentId: number,
+  action: ModerationAction,
+  now: Date,
+): Promise<ModeratedComment> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ toolId: comments.toolId })
+      .from(comments)
+      .where(eq(comments.id, commentId));
+    if (!found) throw new AppError("NOT_FOUND", "No comment has that id.");
+    await lockInOrder(tx, [found.toolId]);
+    const [row] = await tx
+      .select({ status: comments.status, bodyHtml: comments.bodyHtml })
+      .from(comments)
+      .where(eq(comments.id, commentId))
+      .for("update");
+    if (!row) throw new AppError("NOT_FOUND", "No comment has that id.");
+    const result = RESULT[action];
+    if (result.status === "visible" && row.bodyHtml === "") {
+      throw new AppError("CONFLICT", "Its author deleted this comment; there is nothing to show.");
+    }
+    await tx
+      .update(comments)
+      .set({ ...result, needsReview: false, updatedAt: now })
+      .where(eq(comments.id, commentId));
+    await recordAdminAction(tx, actor, "moderate-comment", {
+      commentId,
+      toolId: found.toolId,
+      action,
+      from: row.status,
+      to: result.status,
+    });
+    await recomputeToolRatings(tx, [found.toolId]);
+    const [item] = await readModerationItems(tx, [commentId]);
+    return { item: item! };
+  });
+}
