@@ -6,6 +6,7 @@ import { createRateLimitServices } from "./rate-limit/rate-limit-services.server
 import { createAccountServices } from "./services/account/account-services.server";
 import { createAdminServices } from "./services/admin/admin-services.server";
 import { createCommentsServices } from "./services/comments/comments-services.server";
+import { createCommentImportServices } from "./services/comment-import/comment-import-services.server";
 import { createImportExportServices } from "./services/import-export/import-export-services.server";
 import { createLikesServices } from "./services/likes/likes-services.server";
 import { createMailServices } from "./services/mail/mail-services.server";
@@ -53,6 +54,7 @@ export function createServices({
     ...createRateLimitServices({ db }),
     ...createAdminServices({ db, mediaDir, logger }),
     ...createImportExportServices({ db }),
+    ...createCommentImportServices({ db }),
     ...createNewsletterServices({ db, embedUrl: env.NEWSLETTER_EMBED_URL }),
     ...createAccountServices({ db, snapshotKeeper }),
     ...createMailServices({ db, isProduction: env.NODE_ENV === "production", hasOutbox }),

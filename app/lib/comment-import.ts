@@ -52,6 +52,8 @@ export const commentImportQuerySchema = z.object({
   /** The body starts with a mapping file of this many bytes, then the export. */
   mappingBytes: z.coerce.number().int().min(0).max(MAX_MAPPING_BYTES).default(0),
   mappingName: z.string().trim().max(200).check(plainText("The mapping file name")).optional(),
+  /** Answer with progress lines, then the report (application/x-ndjson). */
+  stream: flag,
 });
 
 export type CommentImportPhase = "reading" | "checking" | "importing";

@@ -3,6 +3,7 @@ import type { AdminMe } from "~/lib/api/contract";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import type { Logger } from "../logger.server";
+import { adminCommentImportRoutes } from "./admin-comment-import.server";
 import { adminImportRoutes } from "./admin-import.server";
 import { adminCommentRoutes } from "./comments.server";
 import { adminToolEditRoutes } from "./admin-tool-edit.server";
@@ -25,6 +26,7 @@ export function adminRoutes(app: Application, logger: Logger): express.Router {
   router.use(adminToolRoutes(app));
   router.use(adminToolEditRoutes(app));
   router.use(adminImportRoutes(app, logger));
+  router.use(adminCommentImportRoutes(app, logger));
   router.use(adminCommentRoutes(app));
   router.use(
     adminOnly(app, () => {

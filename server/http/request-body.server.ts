@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type express from "express";
 import { MAX_IMPORT_BYTES } from "~/lib/catalogue-import";
+import { MAX_COMMENT_UPLOAD_BYTES, MAX_MAPPING_BYTES } from "~/lib/comment-import";
 import { AppError } from "../errors.server";
 import { MAX_IMAGE_BYTES } from "../media/tool-images.server";
 
@@ -20,6 +21,8 @@ export const BODY_LIMITS = {
   adminImage: MAX_IMAGE_BYTES,
   /** POST /api/admin/import (docs/api.md: at most 20 MB). */
   adminImport: MAX_IMPORT_BYTES,
+  /** POST /api/admin/comment-import: streamed to a temporary file, never held (docs/api.md). */
+  adminCommentImport: MAX_COMMENT_UPLOAD_BYTES + MAX_MAPPING_BYTES,
 } as const;
 
 /** Deeper JSON than this is refused before it is parsed: no form of ours nests past a few levels. */
@@ -29,6 +32,7 @@ export const MAX_JSON_DEPTH = 32;
 export function bodyLimitOf(path: string): number {
   if (path === "/api/admin/images") return BODY_LIMITS.adminImage;
   if (path === "/api/admin/import") return BODY_LIMITS.adminImport;
+  if (path === "/api/admin/comment-import") return BODY_LIMITS.adminCommentImport;
   if (path.startsWith("/api/admin/")) return BODY_LIMITS.admin;
   if (path.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   return BODY_LIMITS.standard;

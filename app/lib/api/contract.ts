@@ -1,6 +1,7 @@
 import type { AdminToolList } from "../admin-tools-query";
 import type { ImportProgress, ImportReport } from "../catalogue-import";
 import type { CategoryEntry } from "../category-stats";
+import type { CommentImportProgress, CommentImportReport } from "../comment-import";
 import type { CommentSort } from "../comments";
 import type { SortOption } from "../constants";
 import type { ToolCard, ToolDetail } from "../tool";
@@ -80,6 +81,13 @@ export type ImportAnswer = ImportReport;
 /** POST /api/admin/import?stream=1: one JSON object per line, progress lines, then the report. */
 export type ImportStreamLine =
   { progress: ImportProgress } | { report: ImportReport } | ApiErrorBody;
+
+/** POST /api/admin/comment-import without stream=1. */
+export type CommentImportAnswer = CommentImportReport;
+
+/** POST /api/admin/comment-import?stream=1: progress lines, then the report (or an error). */
+export type CommentImportStreamLine =
+  { progress: CommentImportProgress } | { report: CommentImportReport } | ApiErrorBody;
 
 /**
  * The signed-in person's liked tools as read at one live event (decision 008): in every page's
