@@ -58,7 +58,9 @@ export async function getCommentPage(
     db
       .select({
         ...commentViewColumns,
-        replyCount: sql<number>`(select count(*)::int from comments reply where reply.parent_id = ${comments.id})`,
+        // Spelled out: drizzle leaves a selected column unqualified, which the subquery would
+        // read as its own.
+        replyCount: sql<number>`(select count(*)::int from comments reply where reply.parent_id = comments.id)`,
       })
       .from(comments)
       .where(threadFilter)
