@@ -15,14 +15,18 @@ export interface CategoryEntry extends TaxonomyEntry {
   subcategories: TaxonomyEntry[];
 }
 
+// Category names are admin and import text: "constructor" or "__proto__" must count like any
+// other name, so the maps have no prototype to collide with.
+const emptyMap = <T>(): Record<string, T> => Object.create(null);
+
 /** Counts online tools per category and subcategory; tools without a category are not counted. */
 export function countCategories(
   tools: Iterable<{ category: string | null; subCategory: string | null }>,
 ): CategoryStats {
-  const categories: CategoryStats["categories"] = {};
+  const categories: CategoryStats["categories"] = emptyMap();
   for (const tool of tools) {
     if (!tool.category) continue;
-    const entry = (categories[tool.category] ??= { count: 0, subcategories: {} });
+    const entry = (categories[tool.category] ??= { count: 0, subcategories: emptyMap() });
     entry.count++;
     if (tool.subCategory) {
       entry.subcategories[tool.subCategory] = (entry.subcategories[tool.subCategory] ?? 0) + 1;
@@ -43,7 +47,10 @@ export function withCategoryChanges(
   left: Iterable<Categorised>,
   joined: Iterable<Categorised>,
 ): CategoryStats {
-  const categories = { ...stats.categories };
+  const categories = Object.assign(
+    emptyMap<CategoryStats["categories"][string]>(),
+    stats.categories,
+  );
   const copied = new Set<string>();
   const add = (tool: Categorised, step: 1 | -1) => {
     if (!tool.category) return;
@@ -52,7 +59,7 @@ export function withCategoryChanges(
       const entry = categories[tool.category];
       categories[tool.category] = {
         count: entry?.count ?? 0,
-        subcategories: { ...entry?.subcategories },
+        subcategories: Object.assign(emptyMap<number>(), entry?.subcategories),
       };
     }
     const entry = categories[tool.category]!;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countCategories, toTaxonomy } from "~/lib/category-stats";
+import { countCategories, toTaxonomy, withCategoryChanges } from "~/lib/category-stats";
 
 describe("category statistics (spec 3 categoryStats)", () => {
   const tools = [
@@ -28,5 +28,34 @@ describe("category statistics (spec 3 categoryStats)", () => {
     expect(taxonomy[0]?.subcategories).toEqual([
       { name: "CRM Assistants", slug: "crm-assistants", count: 2 },
     ]);
+  });
+});
+
+describe("category names that are also property names of plain objects", () => {
+  const names = ["constructor", "__proto__", "toString", "hasOwnProperty"];
+  const tools = names.flatMap((name) => [
+    { category: name, subCategory: name },
+    { category: name, subCategory: "valueOf" },
+  ]);
+
+  it("counts them like any other name", () => {
+    const taxonomy = toTaxonomy(countCategories(tools));
+    expect(taxonomy.map((entry) => [entry.name, entry.count]).sort()).toEqual(
+      names.map((name) => [name, 2]).sort(),
+    );
+    for (const entry of taxonomy) {
+      expect(entry.subcategories.map((sub) => [sub.name, sub.count]).sort()).toEqual(
+        [
+          [entry.name, 1],
+          ["valueOf", 1],
+        ].sort(),
+      );
+    }
+  });
+
+  it("keeps counting them right as tools join and leave", () => {
+    const before = countCategories(tools);
+    const after = withCategoryChanges(before, [tools[0]!, tools[1]!], [tools[2]!]);
+    expect(after).toEqual(countCategories([...tools.slice(2), tools[2]!]));
   });
 });
