@@ -1,4 +1,4 @@
-import { AdminNotYet } from "~/features/admin/admin-shell";
+import { CommentMigrationPage } from "~/features/admin/comment-migration/comment-migration-page";
 import { pageTitle } from "~/lib/seo";
 import { requireAdmin } from "./admin-guard.server";
 import type { Route } from "./+types/migrate-comments";
@@ -9,13 +9,9 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  return null;
+  return { jobs: await context.services.listCommentImportJobs() };
 }
 
-export default function AdminMigrateComments() {
-  return (
-    <AdminNotYet title="Comment migration">
-      <p>Importing comments exported from another system is not built yet.</p>
-    </AdminNotYet>
-  );
+export default function AdminMigrateComments({ loaderData }: Route.ComponentProps) {
+  return <CommentMigrationPage jobs={loaderData.jobs} />;
 }
