@@ -56,11 +56,13 @@ export async function loadCategoryPathPage(
     case "tool": {
       const toolPage = await services.getToolPage(page.tool.id);
       if (!toolPage) throw data("Tool not found", { status: 404 });
+      const viewer = (await context.signedIn())?.viewer ?? null;
       return {
         kind: "tool" as const,
         canonicalUrl: canonicalUrl(toolPath(page.tool)),
         ...toolPage,
         related: services.findRelatedTools(page.tool.id),
+        comments: await services.getCommentPage(page.tool.id, { sort: "newest", page: 1 }, viewer),
       };
     }
     case "moved":

@@ -39,6 +39,7 @@ export function CategoryPathView({ loaderData }: { loaderData: CategoryPathData 
         tool={loaderData.tool}
         longDescriptionHtml={loaderData.longDescriptionHtml}
         related={loaderData.related}
+        comments={loaderData.comments}
       />
     );
   }

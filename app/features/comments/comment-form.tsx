@@ -143,7 +143,7 @@ export function CommentForm({
       </div>
       {hasRating && (
         <StarPicker
-          legend="Your rating (optional)"
+          legend="Rate this tool (optional)"
           value={rating}
           onChange={setRating}
           isDisabled={isPending}

@@ -29,6 +29,7 @@ import {
 
 /** Live changes come in bursts (a rating and its comment): read the comments once after them. */
 const REFRESH_DELAY_MS = 400;
+const RATING_SAVE_DELAY_MS = 600;
 
 interface CommentsSectionProps {
   toolId: string;
@@ -51,6 +52,9 @@ export function CommentsSection({ toolId, toolName, initialPage }: CommentsSecti
   const [isLoading, setIsLoading] = useState(false);
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
   const [isRatingBusy, setIsRatingBusy] = useState(false);
+  /** The rating the reader just picked, until it is saved. */
+  const [draftRating, setDraftRating] = useState<{ value: number | null } | null>(null);
+  const ratingTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The element to focus once the next render shows it (a new comment, the next page). */
   const pendingFocus = useRef<string | null>(null);
   const shownRef = useRef(shown);
@@ -121,6 +125,7 @@ export function CommentsSection({ toolId, toolName, initialPage }: CommentsSecti
   useEffect(
     () => () => {
       clearTimeout(refreshTimer.current);
+      clearTimeout(ratingTimer.current);
       reading.current?.abort();
     },
     [],
@@ -185,8 +190,15 @@ export function CommentsSection({ toolId, toolName, initialPage }: CommentsSecti
     refreshSoon();
   }
 
-  async function onRatingChange(rating: number | null) {
-    const carrier = shown.viewerRating;
+  /** Arrow keys move through the stars: save the one the reader stops at. */
+  function onRatingPick(rating: number | null) {
+    setDraftRating({ value: rating });
+    clearTimeout(ratingTimer.current);
+    ratingTimer.current = setTimeout(() => void saveRating(rating), RATING_SAVE_DELAY_MS);
+  }
+
+  async function saveRating(rating: number | null) {
+    const carrier = shownRef.current.viewerRating;
     if (!carrier) return;
     setIsRatingBusy(true);
     try {
@@ -201,6 +213,7 @@ export function CommentsSection({ toolId, toolName, initialPage }: CommentsSecti
       onFailure(error, "Your rating could not be saved.");
     } finally {
       setIsRatingBusy(false);
+      setDraftRating(null);
     }
   }
 
@@ -296,15 +309,15 @@ export function CommentsSection({ toolId, toolName, initialPage }: CommentsSecti
               {shown.viewerRating && (
                 <StarPicker
                   legend="Your rating"
-                  value={shown.viewerRating.rating}
-                  onChange={(rating) => void onRatingChange(rating)}
-                  isDisabled={isRatingBusy}
+                  value={draftRating ? draftRating.value : shown.viewerRating.rating}
+                  onChange={onRatingPick}
+                  isBusy={isRatingBusy}
                 />
               )}
               <CommentForm
                 label="Your comment"
                 submitLabel="Post comment"
-                hasRating
+                hasRating={!shown.viewerRating}
                 hasHoneypot
                 submit={(input) => postComment(toolId, input)}
                 onSaved={onSaved}

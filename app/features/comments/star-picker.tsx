@@ -5,6 +5,8 @@ interface StarPickerProps {
   value: number | null;
   onChange: (rating: number | null) => void;
   isDisabled?: boolean;
+  /** A change is being saved (the stars stay usable). */
+  isBusy?: boolean;
   error?: string;
 }
 
@@ -14,13 +16,21 @@ const STARS = [1, 2, 3, 4, 5] as const;
  * A rating from 1 to 5 as a group of radio buttons (arrow keys move between them), drawn as stars,
  * with a button that takes the rating away.
  */
-export function StarPicker({ legend, value, onChange, isDisabled, error }: StarPickerProps) {
+export function StarPicker({
+  legend,
+  value,
+  onChange,
+  isDisabled,
+  isBusy,
+  error,
+}: StarPickerProps) {
   const name = useId();
   const errorId = `${name}-error`;
   return (
     <fieldset
       className="min-w-0"
       disabled={isDisabled}
+      aria-busy={isBusy || undefined}
       aria-describedby={error ? errorId : undefined}
     >
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>

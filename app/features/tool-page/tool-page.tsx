@@ -10,6 +10,8 @@ import {
   type ToolPageDetail,
 } from "~/lib/tool";
 import { ToolCard } from "~/components/tool-card";
+import { CommentsSection } from "~/features/comments/comments-section";
+import type { CommentPage } from "~/lib/api/contract";
 
 interface ToolPageProps {
   tool: ToolPageDetail;
@@ -17,6 +19,8 @@ interface ToolPageProps {
   longDescriptionHtml: string;
   /** Other tools for the same job. */
   related: readonly ToolCardData[];
+  /** The first page of its comments, newest first, with its ratings. */
+  comments: CommentPage;
 }
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -52,7 +56,7 @@ function WebsiteLink({ url }: { url: string }) {
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
-export function ToolPage({ tool, longDescriptionHtml, related }: ToolPageProps) {
+export function ToolPage({ tool, longDescriptionHtml, related, comments }: ToolPageProps) {
   const crumbs = toolBreadcrumbs(tool);
 
   return (
@@ -118,6 +122,12 @@ export function ToolPage({ tool, longDescriptionHtml, related }: ToolPageProps) 
               </ul>
             </section>
           )}
+          <CommentsSection
+            key={tool.id}
+            toolId={tool.id}
+            toolName={tool.name}
+            initialPage={comments}
+          />
         </div>
 
         <aside className="space-y-6">
