@@ -3,6 +3,7 @@ import { uniqueSlug } from "~/lib/slug";
 import type { NewToolRow } from "../db/schema";
 import { reservedSlugs } from "../services/tools/resolve-category-path.server";
 import { DEMO_TAXONOMY, type DemoCategory, type DemoSubcategory } from "./demo-taxonomy.server";
+import { generateDemoComments, type DemoComment } from "./demo-comments.server";
 import { createRandom, type Random } from "./random.server";
 
 export const DEMO_TOOL_COUNT = 1260;
@@ -229,6 +230,8 @@ export interface DemoCatalogue {
   tools: NewToolRow[];
   /** Likes from synthetic demo users; each tool's likesTotal is the number of its rows. */
   likes: { userId: string; toolId: string }[];
+  /** Demo comments; each tool's ratingAvg and ratingCount are those of its visible rated rows. */
+  comments: DemoComment[];
 }
 
 /**
@@ -256,6 +259,22 @@ export function generateDemoCatalogue(count: number = DEMO_TOOL_COUNT): DemoCata
 
   const demoUsers = Array.from({ length: DEMO_USER_COUNT }, (_, n) => `demo-user-${n + 1}`);
   const likes: DemoCatalogue["likes"] = [];
+  // Comments draw from their own sequence, so the rest of the catalogue stays as it was.
+  const commentRandom = createRandom(SEED + 17);
+  const comments: DemoComment[] = [];
+  // A tool rated by more people gets more demo ratings (up to the cap), around its own average.
+  const ratingsOf = (id: string, createdAt: Date, popularity: number) => {
+    const around = popularity === 0 ? 0 : 3.1 + random.next() * 1.9;
+    const wanted = popularity === 0 ? 0 : 1 + Math.floor(popularity / 40);
+    const demo = generateDemoComments(
+      commentRandom,
+      { id, createdAt, newestAt: NEWEST_AT },
+      wanted,
+      around,
+    );
+    comments.push(...demo.comments);
+    return { ratingAvg: demo.ratingAvg, ratingCount: demo.ratingCount };
+  };
   const tools = drafts.map(({ index, category, sub, name }): NewToolRow => {
     const id = `demo-${String(index + 1).padStart(4, "0")}`;
     const slug = uniqueSlug(name, taken);
@@ -270,7 +289,7 @@ export function generateDemoCatalogue(count: number = DEMO_TOOL_COUNT): DemoCata
     const hasWebsite = !random.chance(0.02);
     const task = sub?.task ?? "brings AI into the everyday work of a business";
     const createdAt = new Date(NEWEST_AT - Math.floor(random.next() * TWO_YEARS_MS));
-    const ratingCount = random.chance(0.15) ? 0 : random.int(1, 400);
+    const popularity = random.chance(0.15) ? 0 : random.int(1, 400);
     const cardDescription = random.chance(0.01)
       ? null
       : `${random.pick(OPENERS)(name, task)} Built for ${audience}.`;
@@ -288,8 +307,7 @@ export function generateDemoCatalogue(count: number = DEMO_TOOL_COUNT): DemoCata
       updatedAt: createdAt,
       likesTotal: likers.length,
       views: skewed(random, 250_000),
-      ratingAvg: ratingCount === 0 ? 0 : Math.round((3.1 + random.next() * 1.9) * 10) / 10,
-      ratingCount,
+      ...ratingsOf(id, createdAt, popularity),
       pricingModel: pricing.model,
       pricingAmount: pricing.amount,
       cardDescription,
@@ -323,5 +341,5 @@ export function generateDemoCatalogue(count: number = DEMO_TOOL_COUNT): DemoCata
       lastVerifiedAt: createdAt,
     };
   });
-  return { tools, likes };
+  return { tools, likes, comments };
 }

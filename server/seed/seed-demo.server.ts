@@ -1,6 +1,7 @@
-import type { Database } from "../db/client.server";
-import { authUsers, toolLikes, tools } from "../db/schema";
+import type { Database, Transaction } from "../db/client.server";
+import { authUsers, comments, toolLikes, tools } from "../db/schema";
 import { generateDemoCatalogue } from "./demo-catalogue.server";
+import type { DemoComment } from "./demo-comments.server";
 
 const BATCH = 250;
 
@@ -41,8 +42,47 @@ export async function seedDemoCatalogue(db: Database, count?: number): Promise<n
     for (const batch of batches(likes, BATCH * 4)) {
       await tx.insert(toolLikes).values(batch).onConflictDoNothing();
     }
+    await insertDemoComments(
+      tx,
+      demo.comments.filter((comment) => added.has(comment.toolId)),
+    );
     return added.size;
   });
+}
+
+/**
+ * Demo comments carry no author account (authorId null, source "demo"); replies go in after
+ * their threads, which name them by external id.
+ */
+async function insertDemoComments(tx: Transaction, demoComments: readonly DemoComment[]) {
+  const ids = new Map<string, number>();
+  const rowOf = (comment: DemoComment, parentId: number | null) => ({
+    toolId: comment.toolId,
+    parentId,
+    authorName: comment.authorName,
+    bodyHtml: comment.bodyHtml,
+    rating: comment.rating,
+    source: "demo",
+    externalId: comment.externalId,
+    createdAt: comment.createdAt,
+    updatedAt: comment.createdAt,
+  });
+  const threads = demoComments.filter((comment) => comment.parentExternalId === null);
+  for (const batch of batches(threads, BATCH * 4)) {
+    const rows = await tx
+      .insert(comments)
+      .values(batch.map((comment) => rowOf(comment, null)))
+      .onConflictDoNothing()
+      .returning({ id: comments.id, externalId: comments.externalId });
+    for (const row of rows) ids.set(row.externalId!, row.id);
+  }
+  const replies = demoComments.flatMap((comment) => {
+    const parentId = comment.parentExternalId && ids.get(comment.parentExternalId);
+    return parentId ? [rowOf(comment, parentId)] : [];
+  });
+  for (const batch of batches(replies, BATCH * 4)) {
+    await tx.insert(comments).values(batch).onConflictDoNothing();
+  }
 }
 
 /** True when the catalogue holds no tool at all, whatever its status. */
