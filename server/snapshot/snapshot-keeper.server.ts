@@ -20,6 +20,7 @@ const COUNT_BATCH_MS = 100;
 export class SnapshotKeeper {
   #snapshot: CatalogueSnapshot = buildSnapshot([]);
   #pendingCounts = new Map<string, CountChange>();
+  #hasNewComments = false;
   #countTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly db: Database) {}
@@ -73,6 +74,7 @@ export class SnapshotKeeper {
     } else if (event.type === "like") {
       this.#queue(event.toolId, { likesTotal: event.likesTotal });
     } else if (event.type === "comments") {
+      this.#hasNewComments = true;
       this.#queue(event.toolId, { ratingAvg: event.ratingAvg });
     } else {
       for (const [toolId, views] of event.counts) this.#queue(toolId, { views });
@@ -84,8 +86,12 @@ export class SnapshotKeeper {
     clearTimeout(this.#countTimer);
     this.#countTimer = undefined;
     if (this.#pendingCounts.size === 0) return;
-    this.#snapshot = withCounts(this.#snapshot, this.#pendingCounts);
+    const counted = withCounts(this.#snapshot, this.#pendingCounts);
+    // A comment that left the average as it was still changed a tool page: a new snapshot
+    // object tells the render cache (decision 013) that what its pages show has moved.
+    this.#snapshot = counted === this.#snapshot && this.#hasNewComments ? { ...counted } : counted;
     this.#pendingCounts = new Map();
+    this.#hasNewComments = false;
   }
 
   #reloading: Promise<unknown> = Promise.resolve();

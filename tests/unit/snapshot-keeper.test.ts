@@ -125,6 +125,39 @@ describe("SnapshotKeeper updates", () => {
     expect(keeper.catalogueRevision).toBe(2);
   });
 
+  it("applies a comments event's average to the card and the Rating order", async () => {
+    const table = new Map([
+      ["a", row("a", 1, { ratingAvg: 4 })],
+      ["b", row("b", 2, { ratingAvg: 3 })],
+    ]);
+    const keeper = new SnapshotKeeper(fakeDatabase(table).db);
+    await keeper.reload();
+    const comments = { type: "comments" as const, ratingCount: 2, commentCount: 3 };
+    keeper.apply({ id: 1, ...comments, toolId: "b", ratingAvg: 4.5 });
+    keeper.flushCounts();
+    expect(keeper.snapshot.byId.get("b")!.ratingAvg).toBe(4.5);
+    expect(keeper.snapshot.sorted.Rating.map((tool) => tool.id)).toEqual(["b", "a"]);
+    expect(keeper.catalogueRevision).toBe(1);
+  });
+
+  it("gives a comment that leaves the average as it was a new snapshot (cached pages follow)", async () => {
+    const table = new Map([["a", row("a", 1, { ratingAvg: 4 })]]);
+    const keeper = new SnapshotKeeper(fakeDatabase(table).db);
+    await keeper.reload();
+    const before = keeper.snapshot;
+    keeper.apply({
+      id: 1,
+      type: "comments",
+      toolId: "a",
+      ratingAvg: 4,
+      ratingCount: 1,
+      commentCount: 2,
+    });
+    keeper.flushCounts();
+    expect(keeper.snapshot).not.toBe(before);
+    expect(seen(keeper.snapshot)).toEqual(seen(before));
+  });
+
   it("starts an update at once, and folds writes that come while it runs into one more", async () => {
     const table = new Map(["a", "b", "c"].map((id, k) => [id, row(id, k + 1)]));
     const { db, reads, hold } = fakeDatabase(table);
