@@ -134,6 +134,32 @@ describe("GET /api/live", () => {
     request.destroy();
   });
 
+  it("forwards a tool's comments event as the SSE event comments", async () => {
+    const { live, listening, url } = await startLiveServer();
+    servers.push(listening);
+    const { request, response } = openStream(url);
+    const received = collect(await response);
+    await vi.waitFor(() => expect(live.subscriberCount).toBe(1));
+
+    live.receive({
+      id: 7,
+      type: "comments",
+      toolId: "tool-a",
+      ratingAvg: 4.25,
+      ratingCount: 4,
+      commentCount: 6,
+    });
+    await vi.waitFor(() => expect(received.events()).toHaveLength(1));
+    expect(received.events()).toEqual([
+      {
+        id: "7",
+        event: "comments",
+        data: { toolId: "tool-a", ratingAvg: 4.25, ratingCount: 4, commentCount: 6 },
+      },
+    ]);
+    request.destroy();
+  });
+
   it("replays the events after the one the page was read at, then goes on live", async () => {
     const { live, pendingReads, listening, url } = await startLiveServer();
     servers.push(listening);
