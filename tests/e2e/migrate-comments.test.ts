@@ -95,7 +95,7 @@ test("an admin checks a Disqus export with a dry run, then imports it", async ({
     mimeType: "application/xml",
     buffer: Buffer.from(disqusExport(toolPath, run)),
   });
-  await expect(page.getByText("disqus-export.xml")).toBeVisible();
+  await expect(page.getByText("disqus-export.xml", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Check file (dry run)" }).click();
 
   const outcome = page.getByRole("status").filter({ hasText: "Dry run:" });
