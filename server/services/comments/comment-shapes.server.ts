@@ -4,6 +4,7 @@ import { COMMENT_EDIT_WINDOW_MS } from "~/lib/comments";
 import { toolPath } from "~/lib/paths";
 import { AppError } from "../../errors.server";
 import type { Database, Transaction } from "../../db/client.server";
+import { queryRows } from "../../db/query-rows.server";
 import { authUsers, commentLocks, commentReports, comments, tools } from "../../db/schema";
 
 // What the comment services share: the reader, the columns a reader's view needs, the view
@@ -112,15 +113,18 @@ export async function readRatingSummary(
   };
 }
 
-/** The online tool to comment on (404 otherwise), refused with 403 while its comments are locked. */
-export async function requireOpenTool(tx: Transaction, toolId: string): Promise<void> {
-  const [tool] = await tx
-    .select({ status: tools.status, lockedAt: commentLocks.lockedAt })
-    .from(tools)
-    .leftJoin(commentLocks, eq(commentLocks.toolId, tools.id))
-    .where(eq(tools.id, toolId));
+/**
+ * Locks the tool's row (the first step of every comment write, so writes to one tool's comments
+ * queue here) and checks it takes comments: 404 unless online, 403 while an admin locked them.
+ */
+export async function lockOpenTool(tx: Transaction, toolId: string): Promise<void> {
+  const [tool] = await queryRows<{ status: string; is_locked: boolean }>(
+    tx,
+    sql`select status, exists (select 1 from comment_locks where tool_id = tools.id) as is_locked
+        from tools where id = ${toolId} for no key update`,
+  );
   if (!tool || tool.status !== "online") throw new AppError("NOT_FOUND", "No tool has that id.");
-  if (tool.lockedAt) {
+  if (tool.is_locked) {
     throw new AppError("FORBIDDEN", "Comments on this tool are locked by an admin.");
   }
 }

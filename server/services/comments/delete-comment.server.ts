@@ -17,7 +17,7 @@ export async function deleteComment(
   now: Date,
 ): Promise<DeletedComment> {
   return db.transaction(async (tx) => {
-    const row = await lockOwnComment(tx, commentId, authorId);
+    const row = await lockOwnComment(tx, commentId, authorId, { mustBeOpen: false });
     const isPlaceholder = (await countReplies(tx, commentId)) > 0;
     if (isPlaceholder) {
       await tx
@@ -48,7 +48,7 @@ export async function deleteComment(
           );
       }
     }
-    const ratings = await recomputeToolRatings(tx, [row.toolId]);
+    const ratings = await recomputeToolRatings(tx, [row.toolId], { isLocked: true });
     return { isPlaceholder, rating: ratings.get(row.toolId)! };
   });
 }

@@ -9,7 +9,7 @@ import {
   canEditText,
   commentViewColumns,
   countReplies,
-  requireOpenTool,
+  lockOpenTool,
   toCommentView,
 } from "./comment-shapes.server";
 import { clearOtherRating, isHeldForLinks } from "./post-comment.server";
@@ -24,15 +24,21 @@ export interface CommentEdit {
 
 /**
  * The author's comment with its tool's row locked first (the order every comment write takes),
- * or 404; 403 when it is someone else's.
+ * or 404; 403 when it is someone else's. `mustBeOpen`: the tool must take comments too.
  */
-export async function lockOwnComment(tx: Transaction, commentId: number, authorId: string) {
+export async function lockOwnComment(
+  tx: Transaction,
+  commentId: number,
+  authorId: string,
+  { mustBeOpen }: { mustBeOpen: boolean },
+) {
   const [found] = await tx
     .select({ toolId: comments.toolId })
     .from(comments)
     .where(eq(comments.id, commentId));
   if (!found) throw new AppError("NOT_FOUND", "No comment has that id.");
-  await lockInOrder(tx, [found.toolId]);
+  if (mustBeOpen) await lockOpenTool(tx, found.toolId);
+  else await lockInOrder(tx, [found.toolId]);
   const [row] = await tx
     .select({ ...commentViewColumns })
     .from(comments)
@@ -57,8 +63,7 @@ export async function editComment(
   now: Date,
 ): Promise<SavedComment> {
   return db.transaction(async (tx) => {
-    const row = await lockOwnComment(tx, commentId, author.id);
-    await requireOpenTool(tx, row.toolId);
+    const row = await lockOwnComment(tx, commentId, author.id, { mustBeOpen: true });
     if (row.status === "hidden") {
       throw new AppError("FORBIDDEN", "This comment is hidden until an admin has looked at it.");
     }
@@ -95,7 +100,7 @@ export async function editComment(
       .set(changes)
       .where(eq(comments.id, commentId))
       .returning(commentViewColumns);
-    const ratings = await recomputeToolRatings(tx, [row.toolId]);
+    const ratings = await recomputeToolRatings(tx, [row.toolId], { isLocked: true });
     return {
       comment: toCommentView(updated!, author, { replyCount, isReported: false, now }),
       rating: ratings.get(row.toolId)!,

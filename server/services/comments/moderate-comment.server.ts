@@ -59,7 +59,7 @@ export async function moderateComment(
       from: row.status,
       to: result.status,
     });
-    await recomputeToolRatings(tx, [found.toolId]);
+    await recomputeToolRatings(tx, [found.toolId], { isLocked: true });
     const [item] = await readModerationItems(tx, [commentId]);
     return { item: item! };
   });

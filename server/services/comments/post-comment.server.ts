@@ -2,14 +2,13 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { SavedComment } from "~/lib/api/contract";
 import { MAX_LINKS_FROM_NEW, NEW_ACCOUNT_MS } from "~/lib/comments";
 import type { Database, Transaction } from "../../db/client.server";
-import { lockInOrder } from "../../db/lock-tool-rows.server";
 import { authUsers, comments } from "../../db/schema";
 import { AppError } from "../../errors.server";
 import { countCommentLinks, renderCommentMarkdown } from "./comment-html.server";
 import {
   commentViewColumns,
   readRatingSummary,
-  requireOpenTool,
+  lockOpenTool,
   toCommentView,
 } from "./comment-shapes.server";
 import { recomputeToolRatings } from "./recompute-tool-ratings.server";
@@ -84,10 +83,8 @@ export async function postComment(
   if (comment.website) return acceptAndDrop(db, comment, bodyHtml, now);
 
   return db.transaction(async (tx) => {
-    // The tool's row first: writes to one tool's comments queue here, so moving a rating never
-    // races another write of the same person.
-    await lockInOrder(tx, [toolId]);
-    await requireOpenTool(tx, toolId);
+    // The tool's row first: moving a rating never races another write of the same person.
+    await lockOpenTool(tx, toolId);
     if (parentId !== null) {
       const [parent] = await tx
         .select({ id: comments.id })
@@ -124,7 +121,7 @@ export async function postComment(
         updatedAt: now,
       })
       .returning(commentViewColumns);
-    const ratings = await recomputeToolRatings(tx, [toolId]);
+    const ratings = await recomputeToolRatings(tx, [toolId], { isLocked: true });
     return {
       comment: toCommentView(row!, author, { replyCount: 0, isReported: false, now }),
       rating: ratings.get(toolId)!,
@@ -143,7 +140,7 @@ async function acceptAndDrop(
   now: Date,
 ): Promise<SavedComment> {
   const summary = await db.transaction(async (tx) => {
-    await requireOpenTool(tx, toolId);
+    await lockOpenTool(tx, toolId);
     return readRatingSummary(tx, toolId);
   });
   const row = {

@@ -26,7 +26,8 @@ interface RatingRow extends Record<string, unknown> {
  * - It locks the tools' rows first (FOR NO KEY UPDATE, in id order, so two writers never
  *   deadlock), then reads the comments in a new statement: under READ COMMITTED that statement
  *   sees every change committed by a writer that held the lock before, so concurrent ratings
- *   stay exact. Locking the tools again later in the same transaction is free.
+ *   stay exact. A caller that locked these tools' rows earlier in the transaction (before it read
+ *   what it decided on) passes `isLocked` and saves the round trip.
  * - Callers that change many tools (an import) call it once with all their ids, after their
  *   comment writes and before commit. Unknown ids are skipped.
  * - The average is rounded to 2 decimals; 0 with no ratings.
@@ -34,11 +35,12 @@ interface RatingRow extends Record<string, unknown> {
 export async function recomputeToolRatings(
   tx: Transaction,
   toolIds: readonly string[],
+  { isLocked = false }: { isLocked?: boolean } = {},
 ): Promise<Map<string, RatingSummary>> {
   const ids = [...new Set(toolIds)].sort();
   const summaries = new Map<string, RatingSummary>();
   if (ids.length === 0) return summaries;
-  await lockInOrder(tx, ids);
+  if (!isLocked) await lockInOrder(tx, ids);
   const rows = await queryRows<RatingRow>(
     tx,
     sql`with counted as (

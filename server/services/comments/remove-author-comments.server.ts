@@ -36,5 +36,5 @@ export async function removeAuthorComments(tx: Transaction, userId: string): Pro
           and exists (select 1 from comments reply where reply.parent_id = comments.id)`,
   );
   await tx.execute(sql`delete from comments where author_id = ${userId}`);
-  await recomputeToolRatings(tx, toolIds);
+  await recomputeToolRatings(tx, toolIds, { isLocked: true });
 }

@@ -53,7 +53,8 @@ export async function reportComment(
       })
       .where(eq(comments.id, commentId))
       .returning({ reportCount: comments.reportCount, status: comments.status });
-    if (updated!.status !== row.status) await recomputeToolRatings(tx, [found.toolId]);
+    if (updated!.status !== row.status)
+      await recomputeToolRatings(tx, [found.toolId], { isLocked: true });
     return { reportCount: updated!.reportCount };
   });
 }

@@ -31,7 +31,7 @@ export async function setCommentLock(
       await tx.delete(commentLocks).where(eq(commentLocks.toolId, toolId));
     }
     await recordAdminAction(tx, actor, "set-comment-lock", { toolId, locked: isLocked });
-    await recomputeToolRatings(tx, [toolId]);
+    await recomputeToolRatings(tx, [toolId], { isLocked: true });
     return { isLocked };
   });
 }
