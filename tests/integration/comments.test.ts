@@ -3,7 +3,17 @@ import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  deleteComment,
+  editComment,
+  getModerationQueue,
+  getToolComments,
+  moderateComment,
+  postComment,
+  reportComment,
+  setCommentLock,
+} from "~/lib/api/client";
 import type { CommentPage, ModeratedComment, SavedComment } from "~/lib/api/contract";
 import type { Viewer } from "~/lib/profile";
 import {
@@ -586,5 +596,40 @@ describe(`comments and ratings on ${databaseKind}`, () => {
       stored: { ratingAvg: 2, ratingCount: 1 },
       fromRows: { ratingAvg: 2, ratingCount: 1 },
     });
+  });
+
+  it("answers every typed client function of the browser at its endpoint", async () => {
+    const toolId = await tool();
+    const [ann, bob, admin] = [await person(), await person(), await person({ isAdmin: true })];
+    let as = ann;
+    const send = globalThis.fetch;
+    vi.stubGlobal("fetch", (path: string, init: RequestInit = {}) =>
+      send(new URL(path, base), {
+        ...init,
+        headers: {
+          ...(init.headers as Record<string, string> | undefined),
+          cookie: `viewer=${as.id}`,
+        },
+      }),
+    );
+    try {
+      const { comment } = await postComment(toolId, { body: "Through the client", rating: 4 });
+      expect((await editComment(comment.id, { rating: 5 })).rating.ratingAvg).toBe(5);
+      const page = await getToolComments(toolId, { sort: "newest", page: 1 });
+      expect(page.threads.map((thread) => thread.id)).toEqual([comment.id]);
+      as = bob;
+      expect(await reportComment(comment.id, { reason: "test" })).toEqual({ reportCount: 1 });
+      as = admin;
+      const queue = await getModerationQueue({ filter: "reported", page: 1 });
+      expect(queue.items.map((item) => item.id)).toContain(comment.id);
+      expect((await moderateComment(comment.id, { action: "approve" })).item.status).toBe(
+        "visible",
+      );
+      expect(await setCommentLock(toolId, { locked: false })).toEqual({ isLocked: false });
+      as = ann;
+      expect(await deleteComment(comment.id)).toMatchObject({ isPlaceholder: false });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
