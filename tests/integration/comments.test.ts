@@ -208,6 +208,21 @@ describe(`comments and ratings on ${databaseKind}`, () => {
     expect(firstThread?.rating).toBeNull();
   });
 
+  it("keeps one rating per person when they post several rated comments at once", async () => {
+    const toolId = await tool();
+    const ann = await person();
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((rating) => post(toolId, ann, { body: `Take ${rating}`, rating })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201]);
+    const rated = await database.db
+      .select({ rating: comments.rating })
+      .from(comments)
+      .where(and(eq(comments.toolId, toolId), sql`${comments.rating} is not null`));
+    expect(rated).toHaveLength(1);
+    expect((await ratingsOf(toolId)).stored.ratingCount).toBe(1);
+  });
+
   it("keeps ratings exact when 40 people rate one tool at once, then change and delete at once", async () => {
     const toolId = await tool();
     const raters = await Promise.all(Array.from({ length: 40 }, () => person()));
