@@ -457,6 +457,10 @@ describe(`comments and ratings on ${databaseKind}`, () => {
     ["a rating of 2.5", { body: "Fine tool", rating: 2.5 }, "rating"],
     ["a rating as text", { body: "Fine tool", rating: "5" }, "rating"],
     ["a body that is not text", { body: 42 }, "body"],
+    ["a parentId that is not a whole number", { body: "A reply", parentId: "1; drop" }, "parentId"],
+    ["a parentId past the safe integers", { body: "A reply", parentId: 1e20 }, "parentId"],
+    // An unknown key is named on the form as a whole ("_").
+    ["a field the form does not have", { body: "Fine tool", author: "admin" }, "_"],
   ])("refuses %s with 400 naming the field", async (_name, json, field) => {
     const toolId = await tool();
     const answer = await post(toolId, await person(), json);
@@ -464,6 +468,18 @@ describe(`comments and ratings on ${databaseKind}`, () => {
     expect(answer.body).toMatchObject({
       error: { code: "INVALID", fields: { [field]: expect.any(String) } },
     });
+  });
+
+  it("refuses an edit without a change, and a body that is not an object, with 400", async () => {
+    const toolId = await tool();
+    const ann = await person();
+    const { body } = await post(toolId, ann, { body: "Something" });
+    const empty = await call("PUT", `/api/comments/${body.comment.id}`, { as: ann, json: {} });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toMatchObject({ error: { fields: { body: expect.any(String) } } });
+    for (const json of [null, [], "text", 42]) {
+      expect((await post(toolId, ann, json)).status).toBe(400);
+    }
   });
 
   it("refuses a rated reply and a reply to a reply with 400 naming the field", async () => {
