@@ -65,8 +65,9 @@ export function CommentItem({
     setIsDeleting(true);
     try {
       const answer = await deleteComment(comment.id);
+      // The dialog closes first (handing the focus back), then the comment goes.
       setIsConfirmingDelete(false);
-      onDeleted(comment, answer);
+      requestAnimationFrame(() => onDeleted(comment, answer));
       toast({ message: "Comment deleted.", durationMs: 3000 });
     } catch (error) {
       showFailure(toast, error, "The comment could not be deleted.");
@@ -84,7 +85,8 @@ export function CommentItem({
       setReason("");
       onReported(comment);
       toast({ message: "Thank you. The comment was reported.", durationMs: 3000 });
-      articleRef.current?.focus();
+      // The Report button the dialog would hand the focus back to is gone: the comment takes it.
+      requestAnimationFrame(() => articleRef.current?.focus());
     } catch (error) {
       showFailure(toast, error, "The comment could not be reported.");
     } finally {

@@ -37,14 +37,14 @@ export function StarPicker({
       <div className="mt-1 flex flex-wrap items-center gap-2">
         <div className="flex">
           {STARS.map((stars) => (
-            <label key={stars} className="cursor-pointer">
+            <label key={stars} className="relative cursor-pointer">
               <input
                 type="radio"
                 name={name}
                 value={stars}
                 checked={value === stars}
                 onChange={() => onChange(stars)}
-                className="peer sr-only"
+                className="peer absolute inset-0 m-0 size-full cursor-pointer opacity-0"
               />
               <span
                 aria-hidden="true"
