@@ -31,8 +31,8 @@ const option = (name: string, fallback: number) => {
 };
 const PEOPLE = option("people", 200);
 const TOOLS = option("tools", 3);
-// Each person's post and changes stay inside the burst limit of comment writes (6 a minute).
-const ROUNDS = Math.min(option("rounds", 3), 5);
+// Each person's post and changes stay inside the burst limit of comment writes (10 a minute).
+const ROUNDS = Math.min(option("rounds", 3), 9);
 
 async function run(name: string, database: DatabaseHandle) {
   const viewers = new Map<string, Viewer>();

@@ -45,21 +45,22 @@ interface RateRules {
 
 /**
  * DESIGN.md 8 and issue 17: comment writes (posts, replies, edits, rating changes, deletes). A
- * person writes a few in a minute at most; a network may hold a household or an office.
+ * person writing, fixing a typo, changing their stars and answering a reply stays well inside a
+ * minute's burst; a network may be an office or a campus behind one address.
  */
 export const COMMENT_RATES: RateRules = {
-  personBurst: { window: 60, max: 6 },
-  personDaily: { window: 86_400, max: 100 },
-  networkBurst: { window: 60, max: 20 },
-  networkDaily: { window: 86_400, max: 400 },
+  personBurst: { window: 60, max: 10 },
+  personDaily: { window: 86_400, max: 200 },
+  networkBurst: { window: 60, max: 60 },
+  networkDaily: { window: 86_400, max: 1000 },
 };
 
 /** Reports: a person reads a thread and may report several of its comments in a row. */
 export const REPORT_RATES: RateRules = {
   personBurst: { window: 60, max: 10 },
   personDaily: { window: 86_400, max: 50 },
-  networkBurst: { window: 60, max: 30 },
-  networkDaily: { window: 86_400, max: 200 },
+  networkBurst: { window: 60, max: 60 },
+  networkDaily: { window: 86_400, max: 300 },
 };
 
 /** One step of each of the four limits; the first one past its limit ends the request with 429. */
