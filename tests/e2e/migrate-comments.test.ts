@@ -100,7 +100,7 @@ test("an admin checks a Disqus export with a dry run, then imports it", async ({
 
   const outcome = page.getByRole("status").filter({ hasText: "Dry run:" });
   await expect(outcome).toContainText(
-    "2 comments to import into 1 tools; 1 of 2 threads matched a tool",
+    "2 comments to import into 1 tool; 1 of 2 threads matched a tool",
   );
   const unmatched = page.getByRole("region", { name: /Unmatched threads/ });
   await expect(unmatched).toContainText("https://www.old-site.example/blog/hello-world");
@@ -117,7 +117,7 @@ test("an admin checks a Disqus export with a dry run, then imports it", async ({
   // Running it again imports nothing twice.
   await page.getByRole("button", { name: "Check file (dry run)" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Dry run:" })).toContainText(
-    "0 comments to import into 1 tools; 1 of 2 threads matched a tool; 2 already imported",
+    "0 comments to import into 1 tool; 1 of 2 threads matched a tool; 2 already imported",
   );
   await expect(page.getByRole("button", { name: /^Import \d/ })).toHaveCount(0);
 

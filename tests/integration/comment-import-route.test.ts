@@ -30,7 +30,7 @@ describe(`the comment import route on ${databaseKind}`, () => {
     fetch(`${base}/api/admin/comment-import?${new URLSearchParams(query).toString()}`, {
       method: "POST",
       headers: { cookie: `viewer=${as}`, "content-type": "application/octet-stream" },
-      body,
+      body: new Uint8Array(body),
     });
 
   const exportText = disqusExport(

@@ -10,6 +10,7 @@ import {
 } from "~/lib/comment-import";
 import { isBlankText } from "~/lib/comments";
 import { shownText } from "~/lib/plain-text";
+import { plural } from "~/lib/tool";
 import type { Database, Transaction } from "../../db/client.server";
 import { commentImportJobs, comments, tools } from "../../db/schema";
 import { queryRows } from "../../db/query-rows.server";
@@ -194,7 +195,7 @@ export async function importComments(
     source = named.data;
   } catch (error) {
     if (!(error instanceof CommentFileError)) throw error;
-    const problems = [{ line: error.line, record: null, message: error.message }];
+    const problems = [{ line: error.line, record: null, message: error.reason }];
     return record(
       report(
         "rejected",
@@ -508,9 +509,10 @@ function reasonOf(error: unknown, from: number, to: number): string {
 }
 
 function messageOf(dryRun: boolean, counts: CommentImportCounts): string {
-  const threads = `${counts.matchedThreads.toLocaleString("en-US")} of ${counts.threads.toLocaleString("en-US")} threads matched a tool`;
+  const threads = `${counts.matchedThreads.toLocaleString("en-US")} of ${plural(counts.threads, "thread")} matched a tool`;
+  const already = `${counts.alreadyImported.toLocaleString("en-US")} already imported`;
   if (dryRun) {
-    return `Dry run: ${counts.toImport.toLocaleString("en-US")} comments to import into ${counts.tools.toLocaleString("en-US")} tools; ${threads}; ${counts.alreadyImported.toLocaleString("en-US")} already imported. Nothing has been changed yet.`;
+    return `Dry run: ${plural(counts.toImport, "comment")} to import into ${plural(counts.tools, "tool")}; ${threads}; ${already}. Nothing has been changed yet.`;
   }
-  return `Imported ${counts.imported.toLocaleString("en-US")} comments into ${counts.tools.toLocaleString("en-US")} tools; ${threads}; ${counts.alreadyImported.toLocaleString("en-US")} were already imported.`;
+  return `Imported ${plural(counts.imported, "comment")} into ${plural(counts.tools, "tool")}; ${threads}; ${already}.`;
 }

@@ -70,8 +70,8 @@ export function CommentImportReportView({ report }: { report: CommentImportRepor
           {report.problems.map((problem, index) => (
             <tr key={index} className="border-t border-slate-100 align-top">
               <td className="px-4 py-2 whitespace-nowrap">{problem.line ?? "–"}</td>
-              <td className="px-4 py-2 break-all">{problem.record ?? "The file"}</td>
-              <td className="px-4 py-2 text-slate-700">{problem.message}</td>
+              <td className="min-w-32 px-4 py-2 break-words">{problem.record ?? "The file"}</td>
+              <td className="min-w-56 px-4 py-2 text-slate-700">{problem.message}</td>
             </tr>
           ))}
         </ReportTable>
@@ -83,8 +83,8 @@ export function CommentImportReportView({ report }: { report: CommentImportRepor
         >
           {report.unmatchedSamples.map((sample) => (
             <tr key={sample.thread} className="border-t border-slate-100 align-top">
-              <td className="px-4 py-2">{sample.title ?? sample.thread}</td>
-              <td className="px-4 py-2 break-all text-slate-700">
+              <td className="min-w-32 px-4 py-2">{sample.title ?? sample.thread}</td>
+              <td className="min-w-56 px-4 py-2 break-all text-slate-700">
                 {sample.link ?? sample.identifier ?? sample.thread}
               </td>
               <td className="px-4 py-2 text-right">{sample.comments}</td>
@@ -102,12 +102,12 @@ export function CommentImportReportView({ report }: { report: CommentImportRepor
               <td className="px-4 py-2 break-all">
                 {sample.link ?? sample.title ?? sample.thread}
               </td>
-              <td className="px-4 py-2">
+              <td className="min-w-32 px-4 py-2">
                 <Link to={sample.tool.path} className="font-medium text-brand-700 underline">
                   {sample.tool.name}
                 </Link>
               </td>
-              <td className="px-4 py-2 text-slate-700">{MATCHED_BY[sample.matchedBy]}</td>
+              <td className="min-w-28 px-4 py-2 text-slate-700">{MATCHED_BY[sample.matchedBy]}</td>
               <td className="px-4 py-2 text-right">{sample.comments}</td>
             </tr>
           ))}

@@ -3,6 +3,7 @@ import { Dialog } from "~/components/dialog";
 import { ErrorBox, INPUT_CLASS, Spinner, describedBy } from "~/components/form-controls";
 import { sendCommentImport, type CommentImportUpdate } from "~/lib/api/send-comment-import";
 import { useApiWrite } from "~/lib/api/use-api-write";
+import { plural } from "~/lib/tool";
 import {
   commentFileFormatOf,
   commentSourceSchema,
@@ -115,7 +116,7 @@ export function CommentMigrationPage({ jobs }: { jobs: CommentImportJobSummary[]
     report?.dryRun === true &&
     report.status === "succeeded" &&
     (report.toImport > 0 || (replace && report.replaced > 0));
-  const importLabel = `${replace ? "Replace and import" : "Import"} ${report?.toImport.toLocaleString("en-US") ?? 0} ${report?.toImport === 1 ? "comment" : "comments"}`;
+  const importLabel = `${replace ? "Replace and import" : "Import"} ${plural(report?.toImport ?? 0, "comment")}`;
 
   return (
     <section aria-labelledby="migrate-title" className="space-y-6">
@@ -303,8 +304,7 @@ export function CommentMigrationPage({ jobs }: { jobs: CommentImportJobSummary[]
         {canImport && file && (
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4">
             <p className="text-slate-800">
-              Ready: {report.toImport.toLocaleString("en-US")} comments into{" "}
-              {report.tools.toLocaleString("en-US")} tools
+              Ready: {plural(report.toImport, "comment")} into {plural(report.tools, "tool")}
               {replace &&
                 `, after removing ${report.replaced.toLocaleString("en-US")} from the earlier import`}
               .
