@@ -215,7 +215,7 @@ describe(`comment migration on ${databaseKind}`, () => {
     expect(await commentCount()).toBe(0);
   });
 
-  it("a failing batch imports nothing of itself, stops, and says why", async () => {
+  const refusingBoom = async (work: () => Promise<void>) => {
     await database.db.execute(sql`
       create or replace function refuse_boom() returns trigger language plpgsql as $$
       begin
@@ -226,6 +226,25 @@ describe(`comment migration on ${databaseKind}`, () => {
       sql`create trigger refuse_boom before insert on comments for each row execute function refuse_boom()`,
     );
     try {
+      await work();
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_boom on comments`);
+    }
+  };
+
+  it("a failing first batch of a replace leaves the earlier import as it was", async () => {
+    await run(exportText());
+    await refusingBoom(async () => {
+      const report = await run(disqusExport(THREADS, [{ id: "boom", thread: "t1" }]), {
+        replace: true,
+      });
+      expect(report).toMatchObject({ status: "failed", imported: 0, replaced: 0 });
+    });
+    expect(await commentCount()).toBe(7);
+  });
+
+  it("a failing batch imports nothing of itself, stops, and says why", async () => {
+    await refusingBoom(async () => {
       const posts = ["a1", "a2", "a3", "boom", "a5", "a6"].map((id) => ({ id, thread: "t1" }));
       const report = await run(disqusExport(THREADS, posts), { batchSize: 2 });
       expect(report.status).toBe("failed");
@@ -239,9 +258,7 @@ describe(`comment migration on ${databaseKind}`, () => {
         .from(commentImportJobs)
         .where(eq(commentImportJobs.id, report.jobId));
       expect(job!.status).toBe("failed");
-    } finally {
-      await database.db.execute(sql`drop trigger refuse_boom on comments`);
-    }
+    });
   });
 
   it("imports the JSON format with ratings, and every touched tool's rating matches its rows", async () => {

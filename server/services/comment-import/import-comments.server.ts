@@ -65,6 +65,11 @@ const PROGRESS_STEP = 1024 * 1024;
 
 type NewComment = typeof comments.$inferInsert;
 
+interface Pending {
+  post: ExportPost;
+  planned: PlannedComment;
+}
+
 class BatchFailure extends Error {
   constructor(readonly reason: string) {
     super(reason);
@@ -268,20 +273,15 @@ export async function importComments(
     };
   };
 
-  const writeRoots = async (tx: Transaction, rows: NewComment[]) => {
-    if (isReplacePending) {
-      isReplacePending = false;
-      await replacePrevious(tx, source, counts);
-    }
-    const inserted = await tx
+  const insertRows = (tx: Transaction, rows: NewComment[]) =>
+    tx
       .insert(comments)
       .values(rows)
       .onConflictDoNothing({ target: [comments.source, comments.externalId] })
       .returning({ toolId: comments.toolId });
-    return inserted;
-  };
 
-  const writeReplies = async (tx: Transaction, rows: NewComment[], rootKeys: string[]) => {
+  /** Replies under their top-level comment's row, wherever and whenever it was written. */
+  const placeReplies = async (tx: Transaction, rows: NewComment[], rootKeys: string[]) => {
     const parents = await tx
       .select({
         externalId: comments.externalId,
@@ -293,62 +293,95 @@ export async function importComments(
         and(eq(comments.source, source), inArray(comments.externalId, [...new Set(rootKeys)])),
       );
     const byKey = new Map(parents.map((parent) => [parent.externalId, parent]));
-    const placed = rows.map((row, index) => {
+    return rows.map((row, index) => {
       const parent = byKey.get(rootKeys[index]!);
       if (parent) return { ...row, parentId: parent.rootId, toolId: parent.toolId };
       // Its top-level comment was not written (nothing left once sanitised): attached and flagged.
       counts.orphans++;
       return { ...row, parentId: null, isOrphan: true };
     });
-    return tx
-      .insert(comments)
-      .values(placed)
-      .onConflictDoNothing({ target: [comments.source, comments.externalId] })
-      .returning({ toolId: comments.toolId });
   };
 
-  const flush = async (rows: NewComment[], rootKeys: string[] | null) => {
-    if (rows.length === 0) return;
+  /** The batch's comments of this source already in the database (replace: those it keeps). */
+  const importedOf = async (queryable: Database | Transaction, batch: Pending[]) => {
+    const rows = await queryable
+      .select({ externalId: comments.externalId })
+      .from(comments)
+      .where(
+        and(
+          eq(comments.source, source),
+          inArray(
+            comments.externalId,
+            batch.map((pending) => pending.post.key),
+          ),
+        ),
+      );
+    const keys = rows.map((row) => row.externalId!);
+    return new Set(options.dryRun && replace ? keys.filter((key) => keptKeys.has(key)) : keys);
+  };
+
+  /** Rows for the batch's new comments; their texts are sanitised only now. */
+  const rowsOf = (batch: Pending[], imported: Set<string>) => {
+    const rows: NewComment[] = [];
+    const rootKeys: string[] = [];
+    for (const { post, planned } of batch) {
+      if (imported.has(post.key)) continue;
+      const row = rowOf(post, planned);
+      if (!row) {
+        if (planned.rootKey === null) skippedRoots.add(post.key);
+        continue;
+      }
+      rows.push(row);
+      if (planned.rootKey !== null) rootKeys.push(planned.rootKey);
+    }
+    return { rows, rootKeys };
+  };
+
+  const flush = async (batch: Pending[], replies: boolean) => {
+    if (batch.length === 0) return;
     const from = done + 1;
     if (options.dryRun) {
-      const keys = rows.map((row) => row.externalId!);
-      const existing = await db
-        .select({ externalId: comments.externalId })
-        .from(comments)
-        .where(and(eq(comments.source, source), inArray(comments.externalId, keys)));
-      const already = replace
-        ? existing.filter((row) => keptKeys.has(row.externalId!)).length
-        : existing.length;
-      counts.alreadyImported += already;
-      counts.toImport += rows.length - already;
-      if (rootKeys) {
-        counts.orphans += rootKeys.filter((key) => skippedRoots.has(key)).length;
-      }
+      const imported = await importedOf(db, batch);
+      const { rows, rootKeys } = rowsOf(batch, imported);
+      counts.alreadyImported += imported.size;
+      counts.toImport += rows.length;
+      counts.orphans += rootKeys.filter((key) => skippedRoots.has(key)).length;
     } else {
+      let written;
       try {
-        await db.transaction(async (tx) => {
-          const inserted = rootKeys
-            ? await writeReplies(tx, rows, rootKeys)
-            : await writeRoots(tx, rows);
+        written = await db.transaction(async (tx) => {
+          const replaced = isReplacePending ? await replacePrevious(tx, source) : null;
+          const imported = await importedOf(tx, batch);
+          const { rows, rootKeys } = rowsOf(batch, imported);
+          const placed = replies ? await placeReplies(tx, rows, rootKeys) : rows;
+          const inserted = placed.length > 0 ? await insertRows(tx, placed) : [];
           await recomputeToolRatings(
             tx,
             inserted.map((row) => row.toolId),
           );
-          counts.imported += inserted.length;
-          counts.alreadyImported += rows.length - inserted.length;
+          return {
+            replaced,
+            inserted: inserted.length,
+            already: imported.size + placed.length - inserted.length,
+          };
         });
       } catch (error) {
-        throw new BatchFailure(reasonOf(error, from, from + rows.length - 1));
+        throw new BatchFailure(reasonOf(error, from, from + batch.length - 1));
       }
+      if (written.replaced) {
+        isReplacePending = false;
+        Object.assign(counts, written.replaced);
+      }
+      counts.imported += written.inserted;
+      counts.alreadyImported += written.already;
     }
-    done += rows.length;
+    done += batch.length;
     await progress(phase, done, total);
   };
 
   const writePass = async (replies: boolean) => {
     let ordinal = 0;
-    let rows: NewComment[] = [];
-    let rootKeys: string[] = [];
+    let batch: Pending[] = [];
     for await (const item of recordsOf()) {
       if (item.kind !== "post") continue;
       ordinal++;
@@ -356,21 +389,13 @@ export async function importComments(
       if (!planned || planned.ordinal !== ordinal || (planned.rootKey !== null) !== replies) {
         continue;
       }
-      const row = rowOf(item, planned);
-      if (!row) {
-        if (!replies) skippedRoots.add(item.key);
-        done++;
-        continue;
-      }
-      rows.push(row);
-      if (planned.rootKey !== null) rootKeys.push(planned.rootKey);
-      if (rows.length >= batchSize) {
-        await flush(rows, replies ? rootKeys : null);
-        rows = [];
-        rootKeys = [];
+      batch.push({ post: item, planned });
+      if (batch.length >= batchSize) {
+        await flush(batch, replies);
+        batch = [];
       }
     }
-    await flush(rows, replies ? rootKeys : null);
+    await flush(batch, replies);
   };
 
   try {
@@ -379,7 +404,7 @@ export async function importComments(
     await writePass(true);
     if (isReplacePending && !options.dryRun) {
       // A file with nothing to write still replaces what the source had.
-      await db.transaction((tx) => replacePrevious(tx, source, counts));
+      Object.assign(counts, await db.transaction((tx) => replacePrevious(tx, source)));
     }
   } catch (error) {
     if (error instanceof BatchFailure) failure = error.reason;
@@ -480,7 +505,10 @@ async function keptBySource(db: Database | Transaction, source: string): Promise
  * (deleting them would delete the replies, which are native). Runs in the first batch's
  * transaction, so a failing first batch leaves the earlier import as it was.
  */
-async function replacePrevious(tx: Transaction, source: string, counts: CommentImportCounts) {
+async function replacePrevious(
+  tx: Transaction,
+  source: string,
+): Promise<{ replaced: number; keptForReplies: number }> {
   const before = await countOfSource(tx, source);
   const removed = await queryRows<{ tool_id: string }>(
     tx,
@@ -490,12 +518,11 @@ async function replacePrevious(tx: Transaction, source: string, counts: CommentI
         returning c.tool_id`,
   );
   const after = await countOfSource(tx, source);
-  counts.replaced = before - after;
-  counts.keptForReplies = after;
   await recomputeToolRatings(
     tx,
     removed.map((row) => row.tool_id),
   );
+  return { replaced: before - after, keptForReplies: after };
 }
 
 function reasonOf(error: unknown, from: number, to: number): string {
