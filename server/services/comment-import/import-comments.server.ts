@@ -78,9 +78,9 @@ class BatchFailure extends Error {
 
 /**
  * Issue 17 comment migration, dry run or real. The file is read once for its structure (threads
- * matched to tools, the fate of every post), then once for top-level comments and once for
- * replies, so replies find their parent's row whatever the file's order; only the structure is
- * held, never the texts. Writes go in batches, each in its own transaction with the ratings of
+ * matched to tools, the fate of every post), then again for the comments, and a third time only
+ * for replies that came before their parent, so every reply finds its parent's row whatever the
+ * file's order; only the structure is held, never the texts. Writes go in batches, each in its own transaction with the ratings of
  * the tools it touched: a batch that fails leaves nothing of itself, the import stops there and
  * the report says why; the batches before it stay, and a re-run skips them ((source, external
  * id) is unique). A dry run takes the same path and writes nothing. Every run is recorded.
@@ -321,8 +321,10 @@ export async function importComments(
   };
 
   /** Rows for the batch's new comments; their texts are sanitised only now. */
+  /** Rows for the batch's new comments, top-level ones apart; texts are sanitised only now. */
   const rowsOf = (batch: Pending[], imported: Set<string>) => {
-    const rows: NewComment[] = [];
+    const roots: NewComment[] = [];
+    const replies: NewComment[] = [];
     const rootKeys: string[] = [];
     for (const { post, planned } of batch) {
       if (imported.has(post.key)) continue;
@@ -331,20 +333,24 @@ export async function importComments(
         if (planned.rootKey === null) skippedRoots.add(post.key);
         continue;
       }
-      rows.push(row);
-      if (planned.rootKey !== null) rootKeys.push(planned.rootKey);
+      if (planned.rootKey === null) {
+        roots.push(row);
+      } else {
+        replies.push(row);
+        rootKeys.push(planned.rootKey);
+      }
     }
-    return { rows, rootKeys };
+    return { roots, replies, rootKeys };
   };
 
-  const flush = async (batch: Pending[], replies: boolean) => {
+  const flush = async (batch: Pending[]) => {
     if (batch.length === 0) return;
     const from = done + 1;
     if (options.dryRun) {
       const imported = await importedOf(db, batch);
-      const { rows, rootKeys } = rowsOf(batch, imported);
+      const { roots, replies, rootKeys } = rowsOf(batch, imported);
       counts.alreadyImported += imported.size;
-      counts.toImport += rows.length;
+      counts.toImport += roots.length + replies.length;
       counts.orphans += rootKeys.filter((key) => skippedRoots.has(key)).length;
     } else {
       let written;
@@ -352,9 +358,11 @@ export async function importComments(
         written = await db.transaction(async (tx) => {
           const replaced = isReplacePending ? await replacePrevious(tx, source) : null;
           const imported = await importedOf(tx, batch);
-          const { rows, rootKeys } = rowsOf(batch, imported);
-          const placed = replies ? await placeReplies(tx, rows, rootKeys) : rows;
-          const inserted = placed.length > 0 ? await insertRows(tx, placed) : [];
+          const { roots, replies, rootKeys } = rowsOf(batch, imported);
+          const inserted = roots.length > 0 ? await insertRows(tx, roots) : [];
+          // After the top-level comments, so a reply finds its parent written in this batch too.
+          const placed = replies.length > 0 ? await placeReplies(tx, replies, rootKeys) : [];
+          if (placed.length > 0) inserted.push(...(await insertRows(tx, placed)));
           await recomputeToolRatings(
             tx,
             inserted.map((row) => row.toolId),
@@ -362,7 +370,7 @@ export async function importComments(
           return {
             replaced,
             inserted: inserted.length,
-            already: imported.size + placed.length - inserted.length,
+            already: imported.size + roots.length + placed.length - inserted.length,
           };
         });
       } catch (error) {
@@ -379,29 +387,40 @@ export async function importComments(
     await progress(phase, done, total);
   };
 
-  const writePass = async (replies: boolean) => {
+  /**
+   * One read of the file for its comments in file order. The first read takes top-level comments
+   * and the replies that come after theirs (Disqus writes parents first); the second, only made
+   * when needed, the replies that came before theirs.
+   */
+  const writePass = async (isLateReplies: boolean) => {
     let ordinal = 0;
+    let late = 0;
     let batch: Pending[] = [];
     for await (const item of recordsOf()) {
       if (item.kind !== "post") continue;
       ordinal++;
       const planned = plan.comments.get(item.key);
-      if (!planned || planned.ordinal !== ordinal || (planned.rootKey !== null) !== replies) {
+      if (!planned || planned.ordinal !== ordinal) continue;
+      const isLate =
+        planned.rootKey !== null && plan.comments.get(planned.rootKey)!.ordinal > ordinal;
+      if (isLate !== isLateReplies) {
+        if (isLate) late++;
         continue;
       }
       batch.push({ post: item, planned });
       if (batch.length >= batchSize) {
-        await flush(batch, replies);
+        await flush(batch);
         batch = [];
       }
     }
-    await flush(batch, replies);
+    await flush(batch);
+    return late;
   };
 
   try {
     await progress(phase, 0, total);
-    await writePass(false);
-    await writePass(true);
+    const late = await writePass(false);
+    if (late > 0) await writePass(true);
     if (isReplacePending && !options.dryRun) {
       // A file with nothing to write still replaces what the source had.
       Object.assign(counts, await db.transaction((tx) => replacePrevious(tx, source)));
