@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { toolPath } from "~/lib/paths";
 import { openApp } from "./fixtures";
 import { expect, signUpByApi, test, uniqueEmail } from "./support/accounts";
@@ -12,6 +13,10 @@ import {
 } from "./support/comments";
 
 // Issue 17: comments and ratings on the tool page, as a person uses them.
+
+/** The ratings block and the comments section, for screenshots. */
+const ratingsAndComments = (page: Page) =>
+  page.getByRole("region", { name: "Ratings" }).locator("xpath=..");
 
 const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 10)}`;
 
@@ -238,6 +243,27 @@ test("sorting by rating orders the comments by their stars", async ({ page, brow
   expect((await sortedBy("Lowest rated", (a, b) => a - b))[0]).toBe(1);
 });
 
+test("Show more comments adds the next page under the first", async ({ page, browser }) => {
+  test.slow();
+  const tool = await toolAt(page, 53);
+  // 24 new comments (three people, within the per-person burst) make at least two pages of 20.
+  for (let person = 0; person < 3; person++) {
+    const writer = await anotherBrowser(browser);
+    await signUpByApi(writer.page, { email: uniqueEmail(`pager-${person}`) });
+    for (let n = 0; n < 8; n++) {
+      await postCommentByApi(writer.page, tool.id, { body: unique(`Filler ${person}.${n}`) });
+    }
+    await writer.context.close();
+  }
+  const { totalThreads } = await commentsOf(page, tool.id);
+  await openApp(page, toolPath(tool));
+  const threads = commentList(page).locator(":scope > li");
+  await expect(threads).toHaveCount(20);
+  await page.getByRole("button", { name: "Show more comments" }).click();
+  await expect(threads).toHaveCount(Math.min(40, totalThreads));
+  await expect(threads.nth(20).getByRole("article").first()).toBeFocused();
+});
+
 test("signed out, the page asks to sign in; unverified, to verify the email", async ({
   page,
   browser,
@@ -291,6 +317,9 @@ test.describe("axe and the phone layout", () => {
     await openApp(page, toolPath(tool));
     await expect(commentList(page)).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await ratingsAndComments(page).screenshot({
+      path: test.info().outputPath("tool-comments-desktop.png"),
+    });
   });
 
   test("the comments fit a phone screen", async ({ page }) => {
@@ -306,9 +335,8 @@ test.describe("axe and the phone layout", () => {
     await section.scrollIntoViewIfNeeded();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
-    await page.screenshot({
+    await ratingsAndComments(page).screenshot({
       path: test.info().outputPath("tool-comments-phone.png"),
-      fullPage: true,
     });
   });
 });

@@ -165,7 +165,6 @@ test.describe("axe and the phone layout", () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.screenshot({
       path: test.info().outputPath("moderation-desktop.png"),
-      fullPage: true,
     });
   });
 
@@ -176,6 +175,6 @@ test.describe("axe and the phone layout", () => {
     await expect(page.getByRole("heading", { name: "Comments", level: 1 })).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: test.info().outputPath("moderation-phone.png"), fullPage: true });
+    await page.screenshot({ path: test.info().outputPath("moderation-phone.png") });
   });
 });

@@ -332,7 +332,8 @@ export function CommentsSection({ toolId, toolName, initialPage }: CommentsSecti
                 <Spinner /> Loading comments...
               </span>
             ) : (
-              `Showing ${plural(shown.threads.length, "comment")} of ${shown.totalThreads.toLocaleString("en-US")}`
+              hasMore &&
+              `Showing ${shown.threads.length.toLocaleString("en-US")} of ${plural(shown.totalThreads, "conversation")}`
             )}
           </p>
           <label className="flex items-center gap-2 text-sm font-medium text-slate-800">

@@ -1,4 +1,3 @@
-import { StarRating } from "~/components/star-rating";
 import type { RatingSummary } from "~/lib/api/contract";
 import { plural } from "~/lib/tool";
 
@@ -23,7 +22,14 @@ export function RatingSummaryBlock({ rating }: { rating: RatingSummary }) {
             {rating.ratingCount > 0 ? rating.ratingAvg.toFixed(1) : "–"}
             <span className="sr-only"> out of 5</span>
           </p>
-          <StarRating rating={rating.ratingCount > 0 ? rating.ratingAvg : 0} />
+          {/* The number above says it; the stars only draw it. */}
+          <span
+            aria-hidden="true"
+            className="star-rating text-lg"
+            style={
+              { "--rating": `${(Math.min(5, rating.ratingAvg) / 5) * 100}%` } as React.CSSProperties
+            }
+          />
           <p className="mt-1 text-sm text-slate-600" data-testid="rating-count">
             {rating.ratingCount > 0 ? plural(rating.ratingCount, "rating") : "No ratings yet"}
           </p>
