@@ -192,79 +192,84 @@ export function CommentItem({
         </>
       )}
       {children}
-      <Dialog
-        isOpen={isConfirmingDelete}
-        onClose={() => setIsConfirmingDelete(false)}
-        title="Delete this comment?"
-      >
-        <p className="text-slate-700">
-          {comment.rating !== null
-            ? "Your comment and the rating it carries will be removed. This cannot be undone."
-            : "Your comment will be removed. This cannot be undone."}
-        </p>
-        <div className="mt-5 flex flex-wrap justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => setIsConfirmingDelete(false)}
-            className="rounded-lg px-4 py-2 font-medium text-slate-700 hover:bg-slate-100"
-          >
-            Keep it
-          </button>
-          <button
-            type="button"
-            onClick={() => void onConfirmDelete()}
-            disabled={isDeleting}
-            className="inline-flex items-center gap-2 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-          >
-            {isDeleting && <Spinner />}
-            {isDeleting ? "Deleting..." : "Delete comment"}
-          </button>
-        </div>
-      </Dialog>
-      <Dialog
-        isOpen={isReporting}
-        onClose={() => setIsReporting(false)}
-        title="Report this comment"
-      >
-        <form onSubmit={(event) => void onSendReport(event)} className="space-y-4">
+      {/* Dialogs only where they can open: a signed-out page carries none. */}
+      {comment.isOwn && (
+        <Dialog
+          isOpen={isConfirmingDelete}
+          onClose={() => setIsConfirmingDelete(false)}
+          title="Delete this comment?"
+        >
           <p className="text-slate-700">
-            An admin will look at it. Comments reported by several people are hidden until then.
+            {comment.rating !== null
+              ? "Your comment and the rating it carries will be removed. This cannot be undone."
+              : "Your comment will be removed. This cannot be undone."}
           </p>
-          <div>
-            <label
-              htmlFor={`report-${comment.id}-reason`}
-              className="block text-sm font-medium text-slate-800"
-            >
-              Reason (optional)
-            </label>
-            <textarea
-              id={`report-${comment.id}-reason`}
-              value={reason}
-              maxLength={REPORT_REASON_MAX_LENGTH}
-              onChange={(event) => setReason(event.target.value)}
-              rows={3}
-              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-            />
-          </div>
-          <div className="flex flex-wrap justify-end gap-3">
+          <div className="mt-5 flex flex-wrap justify-end gap-3">
             <button
               type="button"
-              onClick={() => setIsReporting(false)}
+              onClick={() => setIsConfirmingDelete(false)}
               className="rounded-lg px-4 py-2 font-medium text-slate-700 hover:bg-slate-100"
             >
-              Cancel
+              Keep it
             </button>
             <button
-              type="submit"
-              disabled={isSendingReport}
-              className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+              type="button"
+              onClick={() => void onConfirmDelete()}
+              disabled={isDeleting}
+              className="inline-flex items-center gap-2 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
             >
-              {isSendingReport && <Spinner />}
-              {isSendingReport ? "Sending..." : "Send report"}
+              {isDeleting && <Spinner />}
+              {isDeleting ? "Deleting..." : "Delete comment"}
             </button>
           </div>
-        </form>
-      </Dialog>
+        </Dialog>
+      )}
+      {isSignedIn && !comment.isOwn && !comment.isReported && (
+        <Dialog
+          isOpen={isReporting}
+          onClose={() => setIsReporting(false)}
+          title="Report this comment"
+        >
+          <form onSubmit={(event) => void onSendReport(event)} className="space-y-4">
+            <p className="text-slate-700">
+              An admin will look at it. Comments reported by several people are hidden until then.
+            </p>
+            <div>
+              <label
+                htmlFor={`report-${comment.id}-reason`}
+                className="block text-sm font-medium text-slate-800"
+              >
+                Reason (optional)
+              </label>
+              <textarea
+                id={`report-${comment.id}-reason`}
+                value={reason}
+                maxLength={REPORT_REASON_MAX_LENGTH}
+                onChange={(event) => setReason(event.target.value)}
+                rows={3}
+                className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+              />
+            </div>
+            <div className="flex flex-wrap justify-end gap-3">
+              <button
+                type="button"
+                onClick={() => setIsReporting(false)}
+                className="rounded-lg px-4 py-2 font-medium text-slate-700 hover:bg-slate-100"
+              >
+                Cancel
+              </button>
+              <button
+                type="submit"
+                disabled={isSendingReport}
+                className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+              >
+                {isSendingReport && <Spinner />}
+                {isSendingReport ? "Sending..." : "Send report"}
+              </button>
+            </div>
+          </form>
+        </Dialog>
+      )}
     </article>
   );
 }
