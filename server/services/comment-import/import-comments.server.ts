@@ -200,7 +200,8 @@ export async function importComments(
     source = named.data;
   } catch (error) {
     if (!(error instanceof CommentFileError)) throw error;
-    const problems = [{ line: error.line, record: null, message: error.reason }];
+    const reason = error.reason.charAt(0).toUpperCase() + error.reason.slice(1);
+    const problems = [{ line: error.line, record: null, message: reason }];
     return record(
       report(
         "rejected",

@@ -99,7 +99,7 @@ export function CommentImportReportView({ report }: { report: CommentImportRepor
         >
           {report.matchedSamples.map((sample) => (
             <tr key={sample.thread} className="border-t border-slate-100 align-top">
-              <td className="px-4 py-2 break-all">
+              <td className="min-w-56 px-4 py-2 break-all">
                 {sample.link ?? sample.title ?? sample.thread}
               </td>
               <td className="min-w-32 px-4 py-2">
