@@ -299,7 +299,7 @@ export function CommentsSection({ toolId, toolName, initialPage }: CommentsSecti
             <p className="text-slate-700">
               Verify your email address to comment and rate.{" "}
               <a href="/verify-email" className="font-semibold text-brand-700 underline">
-                Verify email
+                Open email verification
               </a>
             </p>
           ) : shown.isLocked ? (
