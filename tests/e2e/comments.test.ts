@@ -36,7 +36,17 @@ test("a verified person comments with a rating, and the average and histogram fo
   const box = page.getByLabel("Your comment");
   await box.fill(text);
   await expect(page.getByText(`${text.length} / 5,000 characters`)).toBeVisible();
-  await page.getByRole("radio", { name: "4 stars" }).check();
+  // The stars are a radio group: arrow keys choose, and the choice can be taken back.
+  await page.getByRole("radio", { name: "1 star", exact: true }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("radio", { name: "2 stars" })).toBeChecked();
+  await page.getByRole("button", { name: "Clear rating" }).click();
+  await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
+  await page.getByRole("radio", { name: "3 stars" }).focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("radio", { name: "4 stars" })).toBeChecked();
   await page.getByRole("button", { name: "Post comment" }).click();
 
   const posted = commentWith(page, text);
@@ -87,6 +97,11 @@ test("the text is checked as it is typed and refused beside the field", async ({
     /Use at least 2 characters\./,
   );
   await expect(page.getByLabel("Your comment")).toBeFocused();
+  // The honeypot is there for bots only: out of sight, out of the tab order, not autofilled.
+  const honeypot = page.locator('input[name="website"]');
+  await expect(honeypot).toHaveAttribute("tabindex", "-1");
+  await expect(honeypot).toHaveAttribute("autocomplete", "off");
+  await expect(page.getByRole("textbox", { name: "Website" })).toHaveCount(0);
   await page.getByLabel("Your comment").fill("x".repeat(5001));
   await expect(page.getByText("5,001 / 5,000 characters")).toBeVisible();
 });
