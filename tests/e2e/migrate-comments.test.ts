@@ -132,18 +132,33 @@ test("an admin checks a Disqus export with a dry run, then imports it", async ({
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
-test("a malformed export is refused with its line number", async ({ page }) => {
+test("a malformed export is refused with its line number, all by keyboard", async ({ page }) => {
   await signInWithGoogle(page, adminEmail(), "Boss");
   await openApp(page, "/admin/migrate-comments");
-  await page.getByLabel("Comment export file").setInputFiles({
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Choose an export" }).focus();
+  await page.keyboard.press("Enter");
+  await (
+    await chooser
+  ).setFiles({
     name: "broken.xml",
     mimeType: "application/xml",
     buffer: Buffer.from(
       '<?xml version="1.0"?>\n<!DOCTYPE disqus [<!ENTITY x "y">]>\n<disqus xmlns="http://disqus.com"/>',
     ),
   });
-  await page.getByRole("button", { name: "Check file (dry run)" }).click();
+  await expect(page.getByText("broken.xml", { exact: true })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Source name (optional)")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Mapping file (optional)")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Check file (dry run)" })).toBeFocused();
+  await page.keyboard.press("Enter");
   const alert = page.getByRole("alert").filter({ hasText: "DOCTYPE" });
   await expect(alert).toContainText("Line 2:");
   await expect(page.getByRole("region", { name: /Problems/ })).toContainText("2");
+  // The outcome takes the focus, so a keyboard or screen-reader user continues from it.
+  await expect(page.locator("[tabindex='-1'][aria-live=polite]")).toBeFocused();
 });
