@@ -59,6 +59,10 @@ test("a verified person comments with a rating, and the average and histogram fo
     `${count} rating${count === 1 ? "" : "s"}`,
   );
   await expect(ratings.getByTestId("rating-average")).toContainText(average.toFixed(1));
+  // The tool's facts beside the description show the same new average.
+  await expect(page.locator("dt", { hasText: /^Rating$/ }).locator("+ dd")).toHaveText(
+    `${average.toFixed(1)} / 5`,
+  );
   const fours = before.histogram[3] + 1;
   await expect(ratings).toContainText(
     `4 stars: ${fours} rating${fours === 1 ? "" : "s"} (${Math.round((fours / count) * 100)}%)`,
@@ -193,6 +197,7 @@ test("a comment is reported once, with an optional reason", async ({ page, brows
   await dialog.getByLabel("Reason (optional)").fill("Spam");
   await dialog.getByRole("button", { name: "Send report" }).click();
   await expect(comment.getByText("Reported", { exact: true })).toBeVisible();
+  await expect(comment).toBeFocused();
   await expect(comment.getByRole("button", { name: /^Report/ })).toHaveCount(0);
   // Read again, the page still knows it was reported.
   await other.page.reload();

@@ -62,12 +62,13 @@ export function CommentItem({
   const isGone = comment.state === "deleted" || comment.state === "hidden";
 
   async function onConfirmDelete() {
+    // The dialog closes at once, handing the focus back to Delete, which stays busy meanwhile;
+    // the page moves the focus on once the comment is gone.
+    setIsConfirmingDelete(false);
     setIsDeleting(true);
     try {
       const answer = await deleteComment(comment.id);
-      // The dialog closes first (handing the focus back), then the comment goes.
-      setIsConfirmingDelete(false);
-      requestAnimationFrame(() => onDeleted(comment, answer));
+      onDeleted(comment, answer);
       toast({ message: "Comment deleted.", durationMs: 3000 });
     } catch (error) {
       showFailure(toast, error, "The comment could not be deleted.");
@@ -78,15 +79,16 @@ export function CommentItem({
 
   async function onSendReport(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // As with Delete: the dialog closes at once and Report stays busy until the answer.
+    setIsReporting(false);
     setIsSendingReport(true);
     try {
       await reportComment(comment.id, reason.trim() ? { reason: reason.trim() } : {});
-      setIsReporting(false);
       setReason("");
+      // Report gives way to "Reported": the comment takes the focus.
+      articleRef.current?.focus();
       onReported(comment);
       toast({ message: "Thank you. The comment was reported.", durationMs: 3000 });
-      // The Report button the dialog would hand the focus back to is gone: the comment takes it.
-      requestAnimationFrame(() => articleRef.current?.focus());
     } catch (error) {
       showFailure(toast, error, "The comment could not be reported.");
     } finally {
@@ -168,10 +170,14 @@ export function CommentItem({
               {comment.isOwn && (
                 <button
                   type="button"
-                  className={ACTION_CLASS}
+                  className={`${ACTION_CLASS} inline-flex items-center gap-1.5`}
                   onClick={() => setIsConfirmingDelete(true)}
+                  disabled={isDeleting}
+                  aria-busy={isDeleting || undefined}
                 >
-                  Delete<span className="sr-only"> your comment</span>
+                  {isDeleting && <Spinner />}
+                  {isDeleting ? "Deleting..." : "Delete"}
+                  <span className="sr-only"> your comment</span>
                 </button>
               )}
               {isSignedIn &&
@@ -181,10 +187,14 @@ export function CommentItem({
                 ) : (
                   <button
                     type="button"
-                    className={ACTION_CLASS}
+                    className={`${ACTION_CLASS} inline-flex items-center gap-1.5`}
                     onClick={() => setIsReporting(true)}
+                    disabled={isSendingReport}
+                    aria-busy={isSendingReport || undefined}
                   >
-                    Report<span className="sr-only"> the comment by {comment.authorName}</span>
+                    {isSendingReport && <Spinner />}
+                    {isSendingReport ? "Reporting..." : "Report"}
+                    <span className="sr-only"> the comment by {comment.authorName}</span>
                   </button>
                 ))}
             </div>
@@ -215,11 +225,9 @@ export function CommentItem({
             <button
               type="button"
               onClick={() => void onConfirmDelete()}
-              disabled={isDeleting}
               className="inline-flex items-center gap-2 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
             >
-              {isDeleting && <Spinner />}
-              {isDeleting ? "Deleting..." : "Delete comment"}
+              Delete comment
             </button>
           </div>
         </Dialog>
@@ -260,11 +268,9 @@ export function CommentItem({
               </button>
               <button
                 type="submit"
-                disabled={isSendingReport}
                 className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
               >
-                {isSendingReport && <Spinner />}
-                {isSendingReport ? "Sending..." : "Send report"}
+                Send report
               </button>
             </div>
           </form>

@@ -8,6 +8,7 @@ import type {
   CommentThread,
   CommentView,
   DeletedComment,
+  RatingSummary,
   SavedComment,
 } from "~/lib/api/contract";
 import { listenToLiveComments } from "~/lib/api/live-stream";
@@ -36,6 +37,8 @@ interface CommentsSectionProps {
   toolName: string;
   /** The first page, newest first, as the server rendered it. */
   initialPage: CommentPage;
+  /** Hears the tool's ratings whenever they change after the first render. */
+  onRatingChange?: (rating: RatingSummary) => void;
 }
 
 const showFrom = (page: CommentPage): ShownComments => ({ ...page, pagesShown: 1 });
@@ -44,7 +47,12 @@ const showFrom = (page: CommentPage): ShownComments => ({ ...page, pagesShown: 1
  * The tool's ratings and comments (issue 17): the first page comes with the page (readable
  * without scripts); sorting, more pages, writing and the live stream's changes happen here.
  */
-export function CommentsSection({ toolId, toolName, initialPage }: CommentsSectionProps) {
+export function CommentsSection({
+  toolId,
+  toolName,
+  initialPage,
+  onRatingChange,
+}: CommentsSectionProps) {
   const viewer = useViewer();
   const openAuth = useAuthPrompt();
   const toast = useToast();
@@ -65,6 +73,13 @@ export function CommentsSection({ toolId, toolName, initialPage }: CommentsSecti
   useEffect(() => {
     shownRef.current = shown;
   }, [shown]);
+
+  const ratingHeard = useRef(initialPage.rating);
+  useEffect(() => {
+    if (shown.rating === ratingHeard.current) return;
+    ratingHeard.current = shown.rating;
+    onRatingChange?.(shown.rating);
+  }, [shown.rating, onRatingChange]);
 
   useEffect(() => {
     if (!pendingFocus.current) return;

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { LikeButton } from "~/components/like-button";
 import { StarRating } from "~/components/star-rating";
@@ -11,7 +12,7 @@ import {
 } from "~/lib/tool";
 import { ToolCard } from "~/components/tool-card";
 import { CommentsSection } from "~/features/comments/comments-section";
-import type { CommentPage } from "~/lib/api/contract";
+import type { CommentPage, RatingSummary } from "~/lib/api/contract";
 
 interface ToolPageProps {
   tool: ToolPageDetail;
@@ -58,6 +59,9 @@ const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZ
 
 export function ToolPage({ tool, longDescriptionHtml, related, comments }: ToolPageProps) {
   const crumbs = toolBreadcrumbs(tool);
+  // The comments section follows ratings live; the header and the facts show the same numbers.
+  const [liveRating, setLiveRating] = useState<(RatingSummary & { toolId: string }) | null>(null);
+  const { ratingAvg, ratingCount } = liveRating?.toolId === tool.id ? liveRating : tool;
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:px-6" aria-labelledby="tool-name">
@@ -76,8 +80,8 @@ export function ToolPage({ tool, longDescriptionHtml, related, comments }: ToolP
           </h1>
           <p className="mt-3 text-lg text-slate-700">{tool.cardDescription}</p>
           <div className="mt-4 flex flex-wrap items-center gap-4 text-sm text-slate-600">
-            <StarRating rating={tool.ratingAvg} />
-            {tool.ratingCount > 0 && <span>{plural(tool.ratingCount, "rating")}</span>}
+            <StarRating rating={ratingAvg} />
+            {ratingCount > 0 && <span>{plural(ratingCount, "rating")}</span>}
             <span>{formatCount(tool.views)} views</span>
             <LikeButton toolId={tool.id} toolName={tool.name} likes={tool.likesTotal} />
           </div>
@@ -127,6 +131,7 @@ export function ToolPage({ tool, longDescriptionHtml, related, comments }: ToolP
             toolId={tool.id}
             toolName={tool.name}
             initialPage={comments}
+            onRatingChange={(rating) => setLiveRating({ ...rating, toolId: tool.id })}
           />
         </div>
 
@@ -139,7 +144,7 @@ export function ToolPage({ tool, longDescriptionHtml, related, comments }: ToolP
               <Fact label="Category">{tool.category ?? "Uncategorized"}</Fact>
               <Fact label="Subcategory">{tool.subCategory ?? "None"}</Fact>
               <Fact label="Rating">
-                {tool.ratingAvg > 0 ? `${tool.ratingAvg.toFixed(1)} / 5` : "Not rated yet"}
+                {ratingCount > 0 ? `${ratingAvg.toFixed(1)} / 5` : "Not rated yet"}
               </Fact>
               <Fact label="Added">
                 <time dateTime={tool.createdAt}>{dateFormat.format(new Date(tool.createdAt))}</time>
