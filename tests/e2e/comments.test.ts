@@ -304,6 +304,20 @@ test("signed out, the page asks to sign in; unverified, to verify the email", as
   await other.context.close();
 });
 
+test("a session that ended elsewhere asks to sign in again and keeps the text", async ({
+  page,
+}) => {
+  await signUpByApi(page, { email: uniqueEmail("ended") });
+  const tool = await toolAt(page, 54);
+  await openApp(page, toolPath(tool));
+  await page.context().clearCookies();
+  const text = unique("Written before the session ended");
+  await page.getByLabel("Your comment").fill(text);
+  await page.getByRole("button", { name: "Post comment" }).click();
+  await expect(page.getByRole("dialog", { name: /sign in/i })).toBeVisible();
+  await expect(page.getByLabel("Your comment")).toHaveValue(text);
+});
+
 test("the first page of comments is in the page without scripts", async ({ page, browser }) => {
   await signUpByApi(page, { email: uniqueEmail("server-render") });
   const tool = await toolAt(page, 50);

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { useAuthPrompt } from "~/components/auth-prompt";
 import { Spinner } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
 import type { SavedComment } from "~/lib/api/contract";
@@ -61,6 +62,7 @@ export function CommentForm({
 }: CommentFormProps) {
   const id = useId();
   const toast = useToast();
+  const openAuth = useAuthPrompt();
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const [body, setBody] = useState(initialBody);
   const [rating, setRating] = useState<number | null>(null);
@@ -91,7 +93,11 @@ export function CommentForm({
       setRating(null);
       onSaved(saved);
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
+      if (error instanceof ApiError && error.status === 401) {
+        // Signed out elsewhere: sign in again. The page keeps its signed-in view meanwhile (the
+        // sign-in reloads it), so the text being written stays.
+        openAuth("signin");
+      } else if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
         setErrors(error.fields);
         if (error.fields.body) bodyRef.current?.focus();
       } else {
