@@ -4,6 +4,7 @@ import { COMMENT_EDIT_WINDOW_MS } from "~/lib/comments";
 import { toolPath } from "~/lib/paths";
 import { AppError } from "../../errors.server";
 import type { Database, Transaction } from "../../db/client.server";
+import { lockInOrder } from "../../db/lock-tool-rows.server";
 import { queryRows } from "../../db/query-rows.server";
 import { authUsers, commentLocks, commentReports, comments, tools } from "../../db/schema";
 
@@ -127,6 +128,25 @@ export async function lockOpenTool(tx: Transaction, toolId: string): Promise<voi
   if (tool.is_locked) {
     throw new AppError("FORBIDDEN", "Comments on this tool are locked by an admin.");
   }
+}
+
+/**
+ * Locks the row of the comment's tool, the first step of every write to an existing comment, and
+ * names the tool; 404 for an unknown comment. `mustBeOpen`: the tool must take comments too.
+ */
+export async function lockToolOfComment(
+  tx: Transaction,
+  commentId: number,
+  { mustBeOpen }: { mustBeOpen: boolean },
+): Promise<string> {
+  const [found] = await tx
+    .select({ toolId: comments.toolId })
+    .from(comments)
+    .where(eq(comments.id, commentId));
+  if (!found) throw new AppError("NOT_FOUND", "No comment has that id.");
+  if (mustBeOpen) await lockOpenTool(tx, found.toolId);
+  else await lockInOrder(tx, [found.toolId]);
+  return found.toolId;
 }
 
 /** Whether the tool's comments are locked. */

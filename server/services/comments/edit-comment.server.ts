@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { SavedComment } from "~/lib/api/contract";
 import type { Database, Transaction } from "../../db/client.server";
-import { lockInOrder } from "../../db/lock-tool-rows.server";
 import { comments } from "../../db/schema";
 import { AppError } from "../../errors.server";
 import { renderCommentMarkdown } from "./comment-html.server";
@@ -9,7 +8,7 @@ import {
   canEditText,
   commentViewColumns,
   countReplies,
-  lockOpenTool,
+  lockToolOfComment,
   toCommentView,
 } from "./comment-shapes.server";
 import { clearOtherRating, isHeldForLinks } from "./post-comment.server";
@@ -32,13 +31,7 @@ export async function lockOwnComment(
   authorId: string,
   { mustBeOpen }: { mustBeOpen: boolean },
 ) {
-  const [found] = await tx
-    .select({ toolId: comments.toolId })
-    .from(comments)
-    .where(eq(comments.id, commentId));
-  if (!found) throw new AppError("NOT_FOUND", "No comment has that id.");
-  if (mustBeOpen) await lockOpenTool(tx, found.toolId);
-  else await lockInOrder(tx, [found.toolId]);
+  await lockToolOfComment(tx, commentId, { mustBeOpen });
   const [row] = await tx
     .select({ ...commentViewColumns })
     .from(comments)

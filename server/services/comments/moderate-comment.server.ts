@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import type { ModeratedComment } from "~/lib/api/contract";
 import type { ModerationAction } from "~/lib/comments";
 import type { Database } from "../../db/client.server";
-import { lockInOrder } from "../../db/lock-tool-rows.server";
 import { comments } from "../../db/schema";
 import { AppError } from "../../errors.server";
 import { recordAdminAction, type Actor } from "../admin/record-admin-action.server";
-import { readModerationItems } from "./comment-shapes.server";
+import { lockToolOfComment, readModerationItems } from "./comment-shapes.server";
 import { recomputeToolRatings } from "./recompute-tool-ratings.server";
 
 const RESULT: Record<
@@ -32,12 +31,7 @@ export async function moderateComment(
   now: Date,
 ): Promise<ModeratedComment> {
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ toolId: comments.toolId })
-      .from(comments)
-      .where(eq(comments.id, commentId));
-    if (!found) throw new AppError("NOT_FOUND", "No comment has that id.");
-    await lockInOrder(tx, [found.toolId]);
+    const toolId = await lockToolOfComment(tx, commentId, { mustBeOpen: false });
     const [row] = await tx
       .select({ status: comments.status, bodyHtml: comments.bodyHtml })
       .from(comments)
@@ -54,12 +48,12 @@ export async function moderateComment(
       .where(eq(comments.id, commentId));
     await recordAdminAction(tx, actor, "moderate-comment", {
       commentId,
-      toolId: found.toolId,
+      toolId: toolId,
       action,
       from: row.status,
       to: result.status,
     });
-    await recomputeToolRatings(tx, [found.toolId], { isLocked: true });
+    await recomputeToolRatings(tx, [toolId], { isLocked: true });
     const [item] = await readModerationItems(tx, [commentId]);
     return { item: item! };
   });

@@ -2,9 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import type { ReportedComment } from "~/lib/api/contract";
 import { REPORTS_TO_HIDE } from "~/lib/comments";
 import type { Database } from "../../db/client.server";
-import { lockInOrder } from "../../db/lock-tool-rows.server";
 import { commentReports, comments } from "../../db/schema";
 import { AppError } from "../../errors.server";
+import { lockToolOfComment } from "./comment-shapes.server";
 import { recomputeToolRatings } from "./recompute-tool-ratings.server";
 
 /**
@@ -19,12 +19,7 @@ export async function reportComment(
   now: Date,
 ): Promise<ReportedComment> {
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ toolId: comments.toolId })
-      .from(comments)
-      .where(eq(comments.id, commentId));
-    if (!found) throw new AppError("NOT_FOUND", "No comment has that id.");
-    await lockInOrder(tx, [found.toolId]);
+    const toolId = await lockToolOfComment(tx, commentId, { mustBeOpen: false });
     const [row] = await tx
       .select({ authorId: comments.authorId, status: comments.status })
       .from(comments)
@@ -54,7 +49,7 @@ export async function reportComment(
       .where(eq(comments.id, commentId))
       .returning({ reportCount: comments.reportCount, status: comments.status });
     if (updated!.status !== row.status)
-      await recomputeToolRatings(tx, [found.toolId], { isLocked: true });
+      await recomputeToolRatings(tx, [toolId], { isLocked: true });
     return { reportCount: updated!.reportCount };
   });
 }
