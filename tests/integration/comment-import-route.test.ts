@@ -106,6 +106,21 @@ describe(`the comment import route on ${databaseKind}`, () => {
     expect((await database.db.select({ n: count() }).from(comments))[0]!.n).toBe(1);
   });
 
+  it("refuses a damaged or cut-off .gz with a rejected report, not a 500", async () => {
+    const countComments = async () =>
+      (await database.db.select({ n: count() }).from(comments))[0]!.n;
+    const before = await countComments();
+    const whole = gzipSync(exportText);
+    for (const body of [Buffer.from("garbage\n"), whole.subarray(0, 40)]) {
+      const answer = await send({ name: "export.xml.gz", dryRun: "1" }, body);
+      expect(answer.status).toBe(200);
+      const report = (await answer.json()) as CommentImportReport;
+      expect(report.status).toBe("rejected");
+      expect(report.message).toMatch(/not a valid or complete gzip file/);
+    }
+    expect(await countComments()).toBe(before);
+  });
+
   it("refuses a file name it cannot read and a reserved source, naming the field", async () => {
     const badName = await send({ name: "export.csv" }, Buffer.from(exportText));
     expect(badName.status).toBe(400);

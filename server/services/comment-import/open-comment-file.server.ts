@@ -3,7 +3,19 @@ import { stat } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
 import { commentFileFormatOf } from "~/lib/comment-import";
 import { AppError } from "../../errors.server";
+import { CommentFileError } from "./export-records.server";
 import type { CommentFile } from "./import-comments.server";
+
+/** The gunzipped bytes; zlib's own failure becomes a refusal of the file with its reason. */
+async function* refuseBrokenGzip(gunzipped: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  try {
+    yield* gunzipped;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const detail = error instanceof Error ? ` (${error.message})` : "";
+    throw new CommentFileError(null, `the file is not a valid or complete gzip file${detail}.`);
+  }
+}
 
 /**
  * An export on disk as the import reads it: a stream from its start each time, gunzipped when
@@ -26,7 +38,9 @@ export async function openCommentFile(path: string, name: string): Promise<Comme
       if (!kind.isGzip) return stored;
       const gunzip = createGunzip();
       stored.on("error", (error) => gunzip.destroy(error));
-      return stored.pipe(gunzip).on("error", () => stored.destroy());
+      gunzip.on("error", () => stored.destroy());
+      // A damaged or cut-off .gz is the file's fault: refused like malformed XML, not a 500.
+      return refuseBrokenGzip(stored.pipe(gunzip));
     },
   };
 }
