@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./plain-text";
 
 // Comments and ratings (issue 17, decision 017): the rules and the request schemas shared by the
 // tool page's forms and the server's comment routes.
@@ -25,14 +26,27 @@ export const COMMENT_SORT_LABELS: Record<CommentSort, string> = {
   lowest: "Lowest rated",
 };
 
-// Characters that show nothing: format controls (zero-width spaces and joiners, bidi marks, the
-// byte-order mark), the Hangul fillers and the braille blank. Text of only these and white space
-// is blank.
-const INVISIBLE = /[\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+// Characters that show nothing on their own: format controls (zero-width spaces and joiners,
+// bidi marks, the byte-order mark), combining marks without a letter to sit on (the grapheme
+// joiner, variation selectors), the Hangul fillers and the braille blank. Text of only these and
+// white space is blank.
+const INVISIBLE = /[\p{Cf}\p{M}\u115F\u1160\u3164\uFFA0\u2800]/gu;
 
-/** The text as stored: NFC, line ends as \n, trailing white space of the whole text trimmed. */
+// Bidi embeddings, overrides and isolates: in a comment or a name they only serve to make text
+// read as something else ("\u202Egnp.exe" shows as "exe.png"), so they are dropped.
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/** Text without bidi embeddings, overrides and isolates. */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, "");
+}
+
+/**
+ * The text as stored: NFC, bidi controls dropped, line ends as \n, white space around the whole
+ * text trimmed.
+ */
 export function normaliseCommentText(text: string): string {
-  return text.normalize("NFC").replace(/\r\n?/g, "\n").trim();
+  return withoutBidiControls(text.normalize("NFC")).replace(/\r\n?/g, "\n").trim();
 }
 
 /** True when nothing in the text would show. */
@@ -42,6 +56,7 @@ export function isBlankText(text: string): boolean {
 
 const commentBody = z
   .string({ error: "Write a comment." })
+  .check(plainText("The comment", { multiline: true }))
   .transform(normaliseCommentText)
   .refine((text) => !isBlankText(text), "Write a comment.")
   .refine(
@@ -94,7 +109,14 @@ export const commentPageQuery = z.object({
 export type CommentPageQuery = z.infer<typeof commentPageQuery>;
 
 /** The admin moderation queue's views: "review" is every held or reported comment not yet decided. */
-export const MODERATION_FILTERS = ["review", "held", "reported", "hidden", "deleted", "all"] as const;
+export const MODERATION_FILTERS = [
+  "review",
+  "held",
+  "reported",
+  "hidden",
+  "deleted",
+  "all",
+] as const;
 export type ModerationFilter = (typeof MODERATION_FILTERS)[number];
 export const MODERATION_FILTER_LABELS: Record<ModerationFilter, string> = {
   review: "Needs review",

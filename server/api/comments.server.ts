@@ -16,6 +16,7 @@ import {
   moderationQuery,
   moderationSchema,
   newCommentSchema,
+  withoutBidiControls,
 } from "~/lib/comments";
 import type { Viewer } from "~/lib/profile";
 import { isToolId } from "~/lib/tool";
@@ -97,7 +98,7 @@ function toolIdOf(param: string): string {
 
 const authorOf = (viewer: Viewer) => ({
   id: viewer.id,
-  name: viewer.displayName?.trim() || viewer.username,
+  name: withoutBidiControls(viewer.displayName ?? "").trim() || viewer.username,
 });
 
 /** /api/tools/:id/comments: a tool's comments (public) and new comments (verified people). */

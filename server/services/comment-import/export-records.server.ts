@@ -1,4 +1,5 @@
 import { AppError } from "../../errors.server";
+import { withoutBidiControls } from "~/lib/comments";
 
 // The records both export formats are read into (docs/comment-import.md). A record that cannot be
 // imported keeps its place with a `problem`, so the report can name it and its replies can tell
@@ -104,7 +105,7 @@ function visibleChar(char: string): string {
 /** An author's name as shown: one line, no control characters, at most MAX_AUTHOR_NAME. */
 export function authorNameOf(...candidates: (string | null | undefined)[]): string {
   for (const candidate of candidates) {
-    const name = (candidate ?? "")
+    const name = withoutBidiControls(candidate ?? "")
       .replace(/\s+/g, " ")
       .replace(/./gu, visibleChar)
       .normalize("NFC")

@@ -1,5 +1,6 @@
 import { Marked, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
+import { withoutBidiControls } from "~/lib/comments";
 
 // DESIGN.md 8 and issue 17: comments are shown as sanitised HTML. Native comments are Markdown
 // rendered without raw HTML; imported ones arrive as HTML. Both go through one allowlist here, so a
@@ -96,7 +97,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 
 /** HTML from anywhere (an import, the Markdown renderer) reduced to the comment allowlist. */
 export function sanitizeCommentHtml(html: string): string {
-  return sanitizeHtml(html, SANITIZE_OPTIONS);
+  return sanitizeHtml(withoutBidiControls(html), SANITIZE_OPTIONS);
 }
 
 /** Links in sanitised comment HTML (the hold rule for new accounts counts them). */
