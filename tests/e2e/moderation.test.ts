@@ -147,6 +147,10 @@ test("an admin locks a tool's comments, and the tool page says they are closed",
   await openApp(author.page, toolPath(tool));
   await expect(author.page.getByText("Comments are closed for this tool.")).toBeVisible();
   await expect(author.page.getByLabel("Your comment")).toHaveCount(0);
+  // The server refuses edits on a locked tool but lets the author delete their own.
+  const own = commentWith(author.page, text);
+  await expect(own.getByRole("button", { name: "Edit your comment" })).toHaveCount(0);
+  await expect(own.getByRole("button", { name: "Delete your comment" })).toBeVisible();
 
   await item.getByRole("button", { name: `Unlock comments on ${tool.name}` }).click();
   await expect(item.getByRole("button", { name: `Lock comments on ${tool.name}` })).toBeVisible();

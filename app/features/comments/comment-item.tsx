@@ -15,8 +15,10 @@ interface CommentItemProps {
   comment: CommentView;
   /** The reader may reply here: a top-level comment, a verified reader, an open tool. */
   canReply: boolean;
-  /** The reader is signed in (only they can report). */
-  isSignedIn: boolean;
+  /** The reader is signed in with a verified email (only they can report; the server refuses others). */
+  canReport: boolean;
+  /** An admin closed the tool's comments: no edits (the server refuses them), deleting stays. */
+  isLocked: boolean;
   onReply?: () => void;
   onSaved: (saved: SavedComment) => void;
   onDeleted: (comment: CommentView, answer: DeletedComment) => void;
@@ -41,7 +43,8 @@ const ACTION_CLASS =
 export function CommentItem({
   comment,
   canReply,
-  isSignedIn,
+  canReport,
+  isLocked,
   onReply,
   onSaved,
   onDeleted,
@@ -111,8 +114,11 @@ export function CommentItem({
       ) : (
         <>
           <header className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-            <Heading id={headingId} className="font-semibold text-slate-900">
-              {comment.authorName}
+            <Heading
+              id={headingId}
+              className="min-w-0 font-semibold [overflow-wrap:anywhere] text-slate-900"
+            >
+              <bdi>{comment.authorName}</bdi>
             </Heading>
             {comment.isImported && (
               <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
@@ -159,10 +165,14 @@ export function CommentItem({
             <div className="mt-2 flex flex-wrap items-center gap-1">
               {canReply && onReply && (
                 <button type="button" className={ACTION_CLASS} onClick={onReply}>
-                  Reply<span className="sr-only"> to {comment.authorName}</span>
+                  Reply
+                  <span className="sr-only">
+                    {" "}
+                    to <bdi>{comment.authorName}</bdi>
+                  </span>
                 </button>
               )}
-              {comment.isOwn && comment.canEdit && comment.bodyText !== null && (
+              {comment.isOwn && comment.canEdit && !isLocked && comment.bodyText !== null && (
                 <button type="button" className={ACTION_CLASS} onClick={() => setIsEditing(true)}>
                   Edit<span className="sr-only"> your comment</span>
                 </button>
@@ -180,7 +190,7 @@ export function CommentItem({
                   <span className="sr-only"> your comment</span>
                 </button>
               )}
-              {isSignedIn &&
+              {canReport &&
                 !comment.isOwn &&
                 (comment.isReported ? (
                   <span className="px-2 py-1 text-sm text-slate-500">Reported</span>
@@ -194,7 +204,10 @@ export function CommentItem({
                   >
                     {isSendingReport && <Spinner />}
                     {isSendingReport ? "Reporting..." : "Report"}
-                    <span className="sr-only"> the comment by {comment.authorName}</span>
+                    <span className="sr-only">
+                      {" "}
+                      the comment by <bdi>{comment.authorName}</bdi>
+                    </span>
                   </button>
                 ))}
             </div>
@@ -232,7 +245,7 @@ export function CommentItem({
           </div>
         </Dialog>
       )}
-      {isSignedIn && !comment.isOwn && !comment.isReported && (
+      {canReport && !comment.isOwn && !comment.isReported && (
         <Dialog
           isOpen={isReporting}
           onClose={() => setIsReporting(false)}

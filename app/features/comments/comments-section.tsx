@@ -237,7 +237,8 @@ export function CommentsSection({
 
   function renderThread(thread: CommentThread) {
     const commonProps = {
-      isSignedIn: viewer !== null,
+      canReport: Boolean(viewer?.emailVerified),
+      isLocked: shown.isLocked,
       onSaved,
       onDeleted,
       onReported: (comment: CommentView) => setShown((current) => markReported(current, comment)),

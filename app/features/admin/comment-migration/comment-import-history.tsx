@@ -32,9 +32,9 @@ export function CommentImportHistory({ jobs }: { jobs: CommentImportJobSummary[]
                   "Result",
                   "Threads matched",
                   "Imported",
-                  "Already",
+                  "Already imported",
                 ].map((heading) => (
-                  <th key={heading} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                  <th key={heading} scope="col" className="px-2 py-2 align-bottom font-medium">
                     {heading}
                   </th>
                 ))}
@@ -43,27 +43,27 @@ export function CommentImportHistory({ jobs }: { jobs: CommentImportJobSummary[]
             <tbody>
               {jobs.map((job) => (
                 <tr key={job.id} className="border-t border-slate-100 align-top">
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  <td className="px-2 py-2 whitespace-nowrap">
                     <time dateTime={job.finishedAt}>
                       {job.finishedAt.slice(0, 16).replace("T", " ")} UTC
                     </time>
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{job.userEmail}</td>
-                  <td className="min-w-40 px-3 py-2 break-words">{job.fileName}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{job.source}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  <td className="min-w-32 px-2 py-2 break-all">{job.userEmail}</td>
+                  <td className="min-w-32 px-2 py-2 [overflow-wrap:anywhere]">{job.fileName}</td>
+                  <td className="px-2 py-2 whitespace-nowrap">{job.source}</td>
+                  <td className="px-2 py-2 whitespace-nowrap">
                     {job.dryRun ? "Dry run" : job.replace ? "Import (replace)" : "Import"}
                   </td>
-                  <td className="min-w-48 px-3 py-2" title={job.message}>
+                  <td className="min-w-32 px-2 py-2" title={job.message}>
                     {RESULT_LABELS[job.status]}
                   </td>
-                  <td className="px-3 py-2 text-right">
+                  <td className="px-2 py-2 text-right">
                     {job.matchedThreads} of {job.matchedThreads + job.unmatchedThreads}
                   </td>
-                  <td className="px-3 py-2 text-right">
+                  <td className="px-2 py-2 text-right">
                     {job.dryRun ? `(${job.toImport})` : job.imported}
                   </td>
-                  <td className="px-3 py-2 text-right">{job.alreadyImported}</td>
+                  <td className="px-2 py-2 text-right">{job.alreadyImported}</td>
                 </tr>
               ))}
             </tbody>

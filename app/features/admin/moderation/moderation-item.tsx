@@ -33,8 +33,20 @@ const ACTION_LABELS: Record<ModerationAction, string> = {
   restore: "Restore",
 };
 
+/** Its author deleted it: its text is gone, so the server refuses to show it again. */
+function isDeletedByAuthor(item: ModerationItem): boolean {
+  return (item.status === "deleted" && item.statusReason === "author") || item.bodyHtml === "";
+}
+
 /** What an admin may do with a comment in its present state. */
 function actionsFor(item: ModerationItem): ModerationAction[] {
+  const actions = actionsForStatus(item);
+  return isDeletedByAuthor(item)
+    ? actions.filter((action) => action !== "approve" && action !== "restore")
+    : actions;
+}
+
+function actionsForStatus(item: ModerationItem): ModerationAction[] {
   switch (item.status) {
     case "held":
       return ["approve", "hide", "delete"];
@@ -81,8 +93,11 @@ export function ModerationItemCard({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h2 id={headingId} className="text-base font-semibold text-slate-950">
-            {item.authorName}
+          <h2
+            id={headingId}
+            className="text-base font-semibold [overflow-wrap:anywhere] text-slate-950"
+          >
+            <bdi>{item.authorName}</bdi>
             <span className="font-normal text-slate-600"> on </span>
             <a
               href={item.tool.publicPath}
@@ -119,13 +134,13 @@ export function ModerationItemCard({
         </div>
       </div>
       {item.rating !== null && <StarRating rating={item.rating} className="mt-2" />}
-      {item.bodyHtml ? (
+      {isDeletedByAuthor(item) ? (
+        <p className="mt-2 text-sm text-slate-500 italic">Deleted by its author.</p>
+      ) : (
         <div
           className="prose-tool mt-2 [&_p]:my-1.5 [&_p]:leading-6"
           dangerouslySetInnerHTML={{ __html: item.bodyHtml }}
         />
-      ) : (
-        <p className="mt-2 text-sm text-slate-500 italic">No text.</p>
       )}
       {(item.statusReason || item.reportCount > 0) && (
         <dl className="mt-3 space-y-1 rounded-lg bg-slate-50 p-3 text-sm">
@@ -170,7 +185,10 @@ export function ModerationItemCard({
           >
             {pendingAction === action && <Spinner />}
             {ACTION_LABELS[action]}
-            <span className="sr-only"> the comment by {item.authorName}</span>
+            <span className="sr-only">
+              {" "}
+              the comment by <bdi>{item.authorName}</bdi>
+            </span>
           </button>
         ))}
         <button
@@ -190,8 +208,8 @@ export function ModerationItemCard({
         title="Delete this comment?"
       >
         <p className="text-slate-700">
-          The comment by {item.authorName} on {item.tool.name} will no longer show (its replies stay
-          under a placeholder). You can restore it from the Deleted view.
+          The comment by <bdi>{item.authorName}</bdi> on {item.tool.name} will no longer show (its
+          replies stay under a placeholder). You can restore it from the Deleted view.
         </p>
         <div className="mt-5 flex flex-wrap justify-end gap-3">
           <button
