@@ -352,6 +352,40 @@ describe(`comment migration on ${databaseKind}`, () => {
     expect(beamRow).toMatchObject({ ratingCount: 2, ratingAvg: 2.5 });
   });
 
+  it("takes a date after the import as the import's time", async () => {
+    const file = {
+      source: "future",
+      threads: [{ id: "x", toolId: "quill" }],
+      comments: [
+        {
+          id: "f",
+          thread: "x",
+          author: "Kim",
+          createdAt: "2031-03-05T08:30:00Z",
+          format: "html",
+          body: "<p>Hi</p>",
+        },
+        {
+          id: "p",
+          thread: "x",
+          author: "Lee",
+          createdAt: "2020-01-02T00:00:00Z",
+          format: "html",
+          body: "<p>Hi</p>",
+        },
+      ],
+    };
+    const before = new Date();
+    expect(await run(JSON.stringify(file), {}, "comments.json")).toMatchObject({ imported: 2 });
+    const rows = await database.db
+      .select({ id: comments.externalId, createdAt: comments.createdAt })
+      .from(comments)
+      .orderBy(asc(comments.externalId));
+    expect(rows[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
+    expect(rows[0]!.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+    expect(rows[1]!.createdAt.toISOString()).toBe("2020-01-02T00:00:00.000Z");
+  });
+
   it("records every run, newest first, for the page's history", async () => {
     const report = await run(exportText(), { dryRun: true });
     const [latest] = await listCommentImportJobs(database.db);

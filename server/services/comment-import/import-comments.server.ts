@@ -269,8 +269,10 @@ export async function importComments(
       source,
       externalId: post.key,
       isOrphan: planned.isOrphan,
-      createdAt: post.createdAt!,
-      updatedAt: post.createdAt!,
+      // A date after the import (a wrong clock, a hand-made file) would hold the top of
+      // "Newest" for years: it is taken as the import's own time.
+      createdAt: post.createdAt! > startedAt ? startedAt : post.createdAt!,
+      updatedAt: post.createdAt! > startedAt ? startedAt : post.createdAt!,
     };
   };
 
@@ -321,7 +323,6 @@ export async function importComments(
     return new Set(options.dryRun && replace ? keys.filter((key) => keptKeys.has(key)) : keys);
   };
 
-  /** Rows for the batch's new comments; their texts are sanitised only now. */
   /** Rows for the batch's new comments, top-level ones apart; texts are sanitised only now. */
   const rowsOf = (batch: Pending[], imported: Set<string>) => {
     const roots: NewComment[] = [];
