@@ -381,6 +381,37 @@ describe(`comments and ratings on ${databaseKind}`, () => {
     expect((await ratingsOf(toolId)).stored.ratingCount).toBe(0);
   });
 
+  it("leaves a counted rating where it is when the person's next rated comment is held", async () => {
+    const toolId = await tool();
+    const newcomer = await person({ ageMs: DAY_MS });
+    const visible = await post(toolId, newcomer, { body: "Solid tool", rating: 4 });
+    const links = "https://a.example https://b.example https://c.example";
+    const held = await post(toolId, newcomer, { body: `Try ${links}`, rating: 1 });
+    expect(held.body.comment).toMatchObject({ state: "held", rating: null });
+    expect((await ratingsOf(toolId)).stored).toEqual({ ratingAvg: 4, ratingCount: 1 });
+    expect((await pageOf(toolId, newcomer)).viewerRating).toEqual({
+      rating: 4,
+      commentId: visible.body.comment.id,
+    });
+  });
+
+  it("names no rating for the reader once the comment carrying it is hidden", async () => {
+    const toolId = await tool();
+    const ann = await person();
+    const { body } = await post(toolId, ann, { body: "Rude words", rating: 1 });
+    expect((await pageOf(toolId, ann)).viewerRating).toMatchObject({ rating: 1 });
+    for (let reporter = 0; reporter < 3; reporter += 1) {
+      await call("POST", `/api/comments/${body.comment.id}/report`, {
+        as: await person(),
+        json: {},
+      });
+    }
+    expect((await pageOf(toolId, ann)).viewerRating).toBeNull();
+    const fresh = await post(toolId, ann, { body: "Calmer now", rating: 3 });
+    expect(fresh.status).toBe(201);
+    expect((await ratingsOf(toolId)).stored).toEqual({ ratingAvg: 3, ratingCount: 1 });
+  });
+
   it("refuses new comments, replies, edits and rating changes on a locked tool with 403", async () => {
     const toolId = await tool();
     const [ann, admin] = [await person(), await person({ isAdmin: true })];

@@ -86,6 +86,9 @@ export async function getCommentPage(
               eq(comments.toolId, toolId),
               eq(comments.authorId, reader.id),
               sql`${comments.rating} is not null`,
+              // Only a rating its author can still change: a hidden or deleted comment's
+              // rating does not count, and a new rated comment replaces it.
+              inArray(comments.status, ["visible", "held"]),
             ),
           )
       : Promise.resolve([]),

@@ -66,6 +66,22 @@ export async function clearOtherRating(
     );
 }
 
+/** Whether the person's rating of the tool counts now (it sits on a visible comment). */
+async function hasVisibleRating(tx: Transaction, toolId: string, authorId: string) {
+  const [found] = await tx
+    .select({ id: comments.id })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.toolId, toolId),
+        eq(comments.authorId, authorId),
+        eq(comments.status, "visible"),
+        sql`${comments.rating} is not null`,
+      ),
+    );
+  return found !== undefined;
+}
+
 /**
  * Posts a comment, a rated comment or a reply (issue 17). A rating moves the person's rating to
  * this comment. The tool's ratings are recomputed and the live event queued in the transaction.
@@ -103,7 +119,11 @@ export async function postComment(
       }
     }
     const isHeld = await isHeldForLinks(tx, author.id, bodyHtml, now);
-    if (rating !== null) await clearOtherRating(tx, toolId, author.id, null, now);
+    // A held comment must not take a counted rating away while it waits: it carries its rating
+    // only when the person has no rating that counts.
+    const keptRating = rating !== null && isHeld && (await hasVisibleRating(tx, toolId, author.id));
+    const storedRating = keptRating ? null : rating;
+    if (storedRating !== null) await clearOtherRating(tx, toolId, author.id, null, now);
     const [row] = await tx
       .insert(comments)
       .values({
@@ -113,7 +133,7 @@ export async function postComment(
         authorName: author.name,
         bodySource: body,
         bodyHtml,
-        rating,
+        rating: storedRating,
         status: isHeld ? "held" : "visible",
         statusReason: isHeld ? "links" : null,
         needsReview: isHeld,
