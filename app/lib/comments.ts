@@ -81,7 +81,12 @@ export const commentRating = z
 export const newCommentSchema = z.strictObject({
   body: commentBody,
   rating: commentRating.nullish(),
-  parentId: z.number().int().positive().nullish(),
+  parentId: z
+    .number({ error: "Choose the comment to reply to." })
+    .int("Choose the comment to reply to.")
+    .positive("Choose the comment to reply to.")
+    .max(Number.MAX_SAFE_INTEGER, "Choose the comment to reply to.")
+    .nullish(),
   website: z.string().max(200).optional(),
 });
 

@@ -50,7 +50,10 @@ export interface CommentImportOptions {
   dryRun: boolean;
   /** Remove an earlier import of the same source first (never native or demo comments). */
   replace?: boolean;
-  /** The source to record; else the JSON file's own, else "disqus". */
+  /**
+   * The source to record; else the JSON file's own, else "disqus" (a JSON file refused before its
+   * source was read is recorded as "json").
+   */
   source?: string;
   mapping?: { name: string; text: string };
   onProgress?: (progress: CommentImportProgress) => void | Promise<void>;
@@ -205,7 +208,7 @@ export async function importComments(
     return record(
       report(
         "rejected",
-        options.source ?? "disqus",
+        options.source ?? jsonSource ?? (file.format === "json" ? "json" : "disqus"),
         `${error.message} Nothing was imported.`,
         zeroCounts(),
         {
