@@ -13,7 +13,7 @@ async function* refuseBrokenGzip(gunzipped: AsyncIterable<Buffer>): AsyncGenerat
   } catch (error) {
     if (error instanceof AppError) throw error;
     const detail = error instanceof Error ? ` (${error.message})` : "";
-    throw new CommentFileError(null, `the file is not a valid or complete gzip file${detail}.`);
+    throw new CommentFileError(null, `The file is not a valid or complete gzip file${detail}.`);
   }
 }
 
