@@ -2,6 +2,7 @@ import type express from "express";
 import type { ApiErrorBody } from "~/lib/api/contract";
 import { AppError } from "../errors.server";
 import type { Logger } from "../logger.server";
+import { escapeHtml } from "../escape-html.server";
 
 /**
  * Issue 14: the one place every request's error ends, whatever produced it: our API, Better Auth,
@@ -68,8 +69,4 @@ function errorPage(status: number, reason?: string): string {
     `<h1>${title}</h1>${detail}<p>Check the address, or start again from the home page.</p>` +
     `<p><a href="/">Go to the home page</a> · <a href="/ai-tools">Browse AI tools</a></p></body></html>`
   );
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,16 +1,9 @@
 import type { Mail } from "./mailer.server";
+import { escapeHtml } from "../escape-html.server";
 
 // The mails the product sends, each as plain text and HTML with the same words.
 
 const PRODUCT = "Business AI Tools Directory";
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;");
-}
 
 interface Letter {
   to: string;

@@ -1,6 +1,7 @@
 import { Marked, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { withoutBidiControls } from "~/lib/comments";
+import { escapeHtml } from "../../escape-html.server";
 
 // DESIGN.md 8 and issue 17: comments are shown as sanitised HTML. Native comments are Markdown
 // rendered without raw HTML; imported ones arrive as HTML. Both go through one allowlist here, so a
@@ -103,18 +104,6 @@ export function sanitizeCommentHtml(html: string): string {
 /** Links in sanitised comment HTML (the hold rule for new accounts counts them). */
 export function countCommentLinks(html: string): number {
   return html.match(/<a\s/g)?.length ?? 0;
-}
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
 }
 
 const markdown = new Marked({

@@ -1,17 +1,6 @@
 import { Marked, type Tokens } from "marked";
 import type { Logger } from "../../logger.server";
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] as string);
-}
+import { escapeHtml } from "../../escape-html.server";
 
 function isSafeUrl(href: string): boolean {
   try {
