@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Dialog } from "~/components/dialog";
+import { ConfirmDialog, Dialog } from "~/components/dialog";
 import { Spinner } from "~/components/form-controls";
 import { StarRating } from "~/components/star-rating";
 import { useToast } from "~/components/toast";
@@ -217,33 +217,18 @@ export function CommentItem({
       {children}
       {/* Dialogs only where they can open: a signed-out page carries none. */}
       {comment.isOwn && (
-        <Dialog
+        <ConfirmDialog
           isOpen={isConfirmingDelete}
           onClose={() => setIsConfirmingDelete(false)}
           title="Delete this comment?"
+          cancelLabel="Keep it"
+          confirmLabel="Delete comment"
+          onConfirm={() => void onConfirmDelete()}
         >
-          <p className="text-slate-700">
-            {comment.rating !== null
-              ? "Your comment and the rating it carries will be removed. This cannot be undone."
-              : "Your comment will be removed. This cannot be undone."}
-          </p>
-          <div className="mt-5 flex flex-wrap justify-end gap-3">
-            <button
-              type="button"
-              onClick={() => setIsConfirmingDelete(false)}
-              className="rounded-lg px-4 py-2 font-medium text-slate-700 hover:bg-slate-100"
-            >
-              Keep it
-            </button>
-            <button
-              type="button"
-              onClick={() => void onConfirmDelete()}
-              className="inline-flex items-center gap-2 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              Delete comment
-            </button>
-          </div>
-        </Dialog>
+          {comment.rating !== null
+            ? "Your comment and the rating it carries will be removed. This cannot be undone."
+            : "Your comment will be removed. This cannot be undone."}
+        </ConfirmDialog>
       )}
       {canReport && !comment.isOwn && !comment.isReported && (
         <Dialog

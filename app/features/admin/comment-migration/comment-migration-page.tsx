@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { Dialog } from "~/components/dialog";
+import { ConfirmDialog } from "~/components/dialog";
 import { ErrorBox, INPUT_CLASS, Spinner, describedBy } from "~/components/form-controls";
 import { sendCommentImport, type CommentImportUpdate } from "~/lib/api/send-comment-import";
 import { useApiWrite } from "~/lib/api/use-api-write";
@@ -321,34 +321,18 @@ export function CommentMigrationPage({ jobs }: { jobs: CommentImportJobSummary[]
         )}
       </div>
 
-      <Dialog
+      <ConfirmDialog
         isOpen={isConfirming}
         onClose={() => setIsConfirming(false)}
         title="Replace the earlier import?"
+        confirmLabel="Replace and import"
+        onConfirm={() => void run(false)}
       >
-        <p className="text-slate-700">
-          {report?.replaced.toLocaleString("en-US") ?? 0} comments that the source{" "}
-          <code>{report?.source}</code> imported before will be removed, then{" "}
-          {report?.toImport.toLocaleString("en-US") ?? 0} imported from {file?.name}. Native and
-          demo comments stay.
-        </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => setIsConfirming(false)}
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={() => void run(false)}
-            className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-          >
-            Replace and import
-          </button>
-        </div>
-      </Dialog>
+        {report?.replaced.toLocaleString("en-US") ?? 0} comments that the source{" "}
+        <code>{report?.source}</code> imported before will be removed, then{" "}
+        {report?.toImport.toLocaleString("en-US") ?? 0} imported from {file?.name}. Native and demo
+        comments stay.
+      </ConfirmDialog>
 
       <CommentImportHistory jobs={jobs} />
     </section>

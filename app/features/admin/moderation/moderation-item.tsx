@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Dialog } from "~/components/dialog";
+import { ConfirmDialog } from "~/components/dialog";
 import { Spinner } from "~/components/form-controls";
 import { StarRating } from "~/components/star-rating";
 import type { ModerationItem } from "~/lib/api/contract";
@@ -202,35 +202,19 @@ export function ModerationItemCard({
           <span className="sr-only"> on {item.tool.name}</span>
         </button>
       </div>
-      <Dialog
+      <ConfirmDialog
         isOpen={isConfirmingDelete}
         onClose={() => setIsConfirmingDelete(false)}
         title="Delete this comment?"
+        confirmLabel="Delete comment"
+        onConfirm={() => {
+          setIsConfirmingDelete(false);
+          onAction(item, "delete");
+        }}
       >
-        <p className="text-slate-700">
-          The comment by <bdi>{item.authorName}</bdi> on {item.tool.name} will no longer show (its
-          replies stay under a placeholder). You can restore it from the Deleted view.
-        </p>
-        <div className="mt-5 flex flex-wrap justify-end gap-3">
-          <button
-            type="button"
-            onClick={() => setIsConfirmingDelete(false)}
-            className="rounded-lg px-4 py-2 font-medium text-slate-700 hover:bg-slate-100"
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setIsConfirmingDelete(false);
-              onAction(item, "delete");
-            }}
-            className="rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-          >
-            Delete comment
-          </button>
-        </div>
-      </Dialog>
+        The comment by <bdi>{item.authorName}</bdi> on {item.tool.name} will no longer show (its
+        replies stay under a placeholder). You can restore it from the Deleted view.
+      </ConfirmDialog>
     </article>
   );
 }
