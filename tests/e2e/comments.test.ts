@@ -301,6 +301,9 @@ test("signed out, the page asks to sign in; unverified, to verify the email", as
     other.page.getByText("Verify your email address to comment and rate."),
   ).toBeVisible();
   await expect(other.page.getByLabel("Your comment")).toHaveCount(0);
+  // Reading, but no report that the server would refuse.
+  await expect(commentList(other.page).getByRole("article").first()).toBeVisible();
+  await expect(other.page.getByRole("button", { name: /^Report/ })).toHaveCount(0);
   await other.context.close();
 });
 
