@@ -392,3 +392,51 @@ export const commentImportJobs = pgTable(
   },
   (table) => [index("comment_import_jobs_started_idx").on(table.startedAt)],
 );
+
+/**
+ * One address of the AI-assisted add (issue 18): a job from queued to ready or failed, its draft
+ * with provenance, and what the page said (kept so one field can be redrafted alone).
+ */
+export const aiDraftJobs = pgTable(
+  "ai_draft_jobs",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id"),
+    userEmail: text("user_email").notNull(),
+    /** As pasted. */
+    address: text("address").notNull(),
+    /** Normalised (https added, tracking parameters and fragment dropped). */
+    url: text("url").notNull(),
+    /** The host fetched first: a runner takes a job only while no other job of its host runs. */
+    host: text("host").notNull(),
+    state: text("state", {
+      enum: ["queued", "fetching", "reading", "drafting", "ready", "failed", "cancelled"],
+    })
+      .notNull()
+      .default("queued"),
+    progress: text("progress"),
+    failureCode: text("failure_code"),
+    failureMessage: text("failure_message"),
+    duplicateToolId: text("duplicate_tool_id").references(() => tools.id, { onDelete: "set null" }),
+    /** Draft even though a catalogue tool has the same site. */
+    ignoreDuplicate: boolean("ignore_duplicate").notNull().default(false),
+    finalUrl: text("final_url"),
+    /** ToolDraft (app/lib/ai-draft.ts). */
+    draft: jsonb("draft")
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** PageFacts (server/services/ai-draft/draft-types.server.ts), for redrafting one field. */
+    page: jsonb("page"),
+    usedModel: boolean("used_model").notNull().default(false),
+    modelProblem: text("model_problem"),
+    /** The server running the job (a restart fails what its previous run left active). */
+    runnerId: text("runner_id"),
+    savedToolId: text("saved_tool_id").references(() => tools.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("ai_draft_jobs_state_idx").on(table.state, table.id),
+    index("ai_draft_jobs_created_idx").on(table.createdAt),
+  ],
+);

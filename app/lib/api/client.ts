@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { deleteAccountSchema } from "../account-forms";
 import type { bulkDeleteSchema, bulkStatusSchema } from "../admin-tools-query";
+import type { redraftFieldSchema, retryDraftSchema, submitAddressesSchema } from "../ai-draft";
 import type { markdownPreviewSchema } from "../catalogue-import";
 import type {
   CommentPageQuery,
@@ -17,10 +18,14 @@ import type {
   AdminMe,
   CommentLockState,
   CommentPage,
+  DraftJobAnswer,
+  DraftJobsAnswer,
+  DraftJobsQueued,
   DeletedComment,
   LikeState,
   ModeratedComment,
   ModerationQueue,
+  RedraftedField,
   ReportedComment,
   SavedComment,
   MarkdownPreview,
@@ -148,4 +153,46 @@ export function setCommentLock(toolId: string, lock: z.input<typeof commentLockS
     method: "PUT",
     json: lock,
   });
+}
+
+const draftPath = (jobId: number) => `/api/admin/ai-drafts/${jobId}`;
+
+/** GET /api/admin/ai-drafts: the newest AI-assisted add jobs, polled while any is active. */
+export function listDraftJobs(signal?: AbortSignal) {
+  return request<DraftJobsAnswer>("/api/admin/ai-drafts", { signal });
+}
+
+/** POST /api/admin/ai-drafts (201): pasted addresses or an address file's text. */
+export function queueDraftJobs(submission: z.input<typeof submitAddressesSchema>) {
+  return request<DraftJobsQueued>("/api/admin/ai-drafts", { method: "POST", json: submission });
+}
+
+/** GET /api/admin/ai-drafts/:id: one job with its draft. */
+export function getDraftJob(jobId: number, signal?: AbortSignal) {
+  return request<DraftJobAnswer>(draftPath(jobId), { signal });
+}
+
+/** POST /api/admin/ai-drafts/:id/cancel: a queued or running job stops at its next step. */
+export function cancelDraftJob(jobId: number) {
+  return request<DraftJobAnswer>(`${draftPath(jobId)}/cancel`, { method: "POST" });
+}
+
+/** POST /api/admin/ai-drafts/:id/retry: a failed or cancelled job is queued again. */
+export function retryDraftJob(jobId: number, retry: z.input<typeof retryDraftSchema> = {}) {
+  return request<DraftJobAnswer>(`${draftPath(jobId)}/retry`, { method: "POST", json: retry });
+}
+
+/** DELETE /api/admin/ai-drafts/:id (204): the job and its unsaved draft go. */
+export function deleteDraftJob(jobId: number) {
+  return request<null>(draftPath(jobId), { method: "DELETE" });
+}
+
+/** POST /api/admin/ai-drafts/:id/redraft: one field drafted again from the stored page. */
+export function redraftField(jobId: number, redraft: z.input<typeof redraftFieldSchema>) {
+  return request<RedraftedField>(`${draftPath(jobId)}/redraft`, { method: "POST", json: redraft });
+}
+
+/** POST /api/admin/ai-drafts/:id/save (201): the reviewed draft becomes a tool with source ai. */
+export function saveDraftAsTool(jobId: number, edit: z.input<typeof toolEditSchema>) {
+  return request<SavedToolAnswer>(`${draftPath(jobId)}/save`, { method: "POST", json: edit });
 }

@@ -1,4 +1,5 @@
 import type { AdminToolList } from "../admin-tools-query";
+import type { DraftedFieldName, DraftJob, DraftJobSummary, ToolDraft } from "../ai-draft";
 import type { ImportProgress, ImportReport } from "../catalogue-import";
 import type { CategoryEntry } from "../category-stats";
 import type { CommentImportProgress, CommentImportReport } from "../comment-import";
@@ -220,4 +221,28 @@ export interface ModeratedComment {
 /** PUT /api/admin/tools/:id/comment-lock */
 export interface CommentLockState {
   isLocked: boolean;
+}
+
+/** GET /api/admin/ai-drafts: the newest jobs (at most 200), and whether a model is configured. */
+export interface DraftJobsAnswer {
+  jobs: DraftJobSummary[];
+  /** LLM_BASE_URL and LLM_MODEL are set: drafts ask the model (else they are page-only). */
+  model: { name: string } | null;
+}
+
+/** POST /api/admin/ai-drafts (201): the jobs queued, and the addresses refused with the reason. */
+export interface DraftJobsQueued {
+  jobs: DraftJobSummary[];
+  refused: { address: string; message: string }[];
+}
+
+/** GET /api/admin/ai-drafts/:id, and POST …/cancel and …/retry. */
+export interface DraftJobAnswer {
+  job: DraftJob;
+}
+
+/** POST /api/admin/ai-drafts/:id/redraft: the field drafted again (null: nothing supports it). */
+export interface RedraftedField {
+  field: DraftedFieldName;
+  drafted: ToolDraft[DraftedFieldName] | null;
 }
