@@ -52,4 +52,10 @@ describe("parseEnv (DESIGN.md 3)", () => {
   it("requires the Google secret with the Google client id", () => {
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: "id" })).toThrow(/GOOGLE_CLIENT_SECRET/);
   });
+  it("takes a model only with both its address and its name; the key is optional", () => {
+    expect(() => parseEnv({ LLM_BASE_URL: "http://127.0.0.1:11434/v1" })).toThrow(/LLM_MODEL/);
+    expect(() => parseEnv({ LLM_MODEL: "llama3.2" })).toThrow(/LLM_BASE_URL/);
+    const env = parseEnv({ LLM_BASE_URL: "http://127.0.0.1:11434/v1", LLM_MODEL: "llama3.2" });
+    expect(env.LLM_API_KEY).toBeUndefined();
+  });
 });
