@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link, useBlocker, useLocation } from "react-router";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox, Spinner, SuccessBox } from "~/components/form-controls";
+import type { DraftedFieldName } from "~/lib/ai-draft";
 import { saveTool } from "~/lib/api/client";
+import type { SavedToolAnswer } from "~/lib/api/contract";
 import { useApiWrite } from "~/lib/api/use-api-write";
 import { PRICING_MODELS, TOOL_STATUSES } from "~/lib/constants";
 import { toolPath } from "~/lib/paths";
@@ -23,10 +25,25 @@ import { InputField, LengthHint, ListField, SelectField, TextAreaField } from ".
 import { ImageField } from "./image-field";
 import { MarkdownField } from "./markdown-field";
 
+type ToolEdit = Parameters<typeof saveTool>[1];
+export type SetValues = (update: (current: ToolFormValues) => ToolFormValues) => void;
+
+/** Issue 18: the editor opened on an AI draft (app/features/admin/ai-add/) to add a new tool. */
+export interface EditorDraft {
+  title: string;
+  values: ToolFormValues;
+  save: (edit: ToolEdit) => Promise<SavedToolAnswer>;
+  /** What sits above the form: where the draft came from. */
+  intro: React.ReactNode;
+  /** The line under a drafted field: its source and evidence, and a way to redraft it. */
+  note: (field: DraftedFieldName, setValues: SetValues) => React.ReactNode;
+}
+
 interface ToolEditorProps {
   /** The tool being edited, or null to add one. */
   tool: EditableTool | null;
   taxonomy: readonly TaxonomySuggestion[];
+  draft?: EditorDraft;
 }
 
 const STATUS_OPTIONS = TOOL_STATUSES.map((status) => ({
@@ -41,13 +58,13 @@ const PRICING_OPTIONS = [
 ];
 
 /** Issue 7 manual add and edit: every tool field of spec 3, checked by the server's own schema. */
-export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
-  const save = useApiWrite((edit: Parameters<typeof saveTool>[1]) =>
-    saveTool(tool?.id ?? null, edit),
+export function ToolEditor({ tool, taxonomy, draft }: ToolEditorProps) {
+  const save = useApiWrite((edit: ToolEdit) =>
+    draft ? draft.save(edit) : saveTool(tool?.id ?? null, edit),
   );
   const location = useLocation();
   // The page remounts the editor for each stored version, so the starting values never change.
-  const [initial] = useState(() => toFormValues(tool?.input ?? EMPTY_TOOL_INPUT));
+  const [initial] = useState(() => draft?.values ?? toFormValues(tool?.input ?? EMPTY_TOOL_INPUT));
   const [values, setValues] = useState<ToolFormValues>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -75,6 +92,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
     <K extends "pricing" | "seo">(key: K, field: keyof ToolFormValues[K]) =>
     (value: string) =>
       setValues((current) => ({ ...current, [key]: { ...current[key], [field]: value } }));
+  const note = (field: DraftedFieldName) => draft?.note(field, setValues);
 
   function showProblems(fields: Record<string, string>, message: string) {
     setErrors(fields);
@@ -127,12 +145,16 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 id="tool-editor-title" className="text-2xl font-bold text-slate-950">
-          {tool ? `Edit ${tool.input.name}` : "Add a tool manually"}
+          {draft ? draft.title : tool ? `Edit ${tool.input.name}` : "Add a tool manually"}
         </h1>
-        <Link to="/admin/tools" className="text-sm font-medium text-brand-700 underline">
-          Back to the tool list
+        <Link
+          to={draft ? "/admin/tools/ai" : "/admin/tools"}
+          className="text-sm font-medium text-brand-700 underline"
+        >
+          {draft ? "Back to AI-assisted add" : "Back to the tool list"}
         </Link>
       </div>
+      {draft?.intro}
       <div className="mt-4 space-y-3" aria-live="polite">
         {saved && !isDirty && !formError && (
           <SuccessBox>
@@ -173,6 +195,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
               error={errors.name}
               maxLength={TOOL_FIELD_LIMITS.name}
             />
+            {note("name")}
             <InputField
               label="Website"
               type="url"
@@ -183,6 +206,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
               error={errors.websiteUrl}
               hint="Only http:// and https:// addresses."
             />
+            {note("websiteUrl")}
             <div className="grid gap-4 sm:grid-cols-2">
               <InputField
                 label="Category"
@@ -207,6 +231,8 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
                 hint={newNameHint(values.subCategory, subcategories, "subcategory")}
               />
             </div>
+            {note("category")}
+            {note("subCategory")}
             <datalist id="tool-editor-categories">
               {taxonomy.map((entry) => (
                 <option key={entry.category} value={entry.category} />
@@ -235,6 +261,8 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
                 hint='Shown as "N/A" when empty.'
               />
             </div>
+            {note("pricingModel")}
+            {note("pricingAmount")}
           </Section>
 
           <Section title="Descriptions">
@@ -246,6 +274,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
               maxLength={TOOL_FIELD_LIMITS.cardDescription}
               hint={`${values.cardDescription.length} / ${TOOL_FIELD_LIMITS.cardDescription}. Shown on cards; empty shows "Explore this amazing AI tool".`}
             />
+            {note("cardDescription")}
             <MarkdownField
               label="Long description"
               value={values.longDescription}
@@ -253,6 +282,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
               error={errors.longDescription}
               maxLength={TOOL_FIELD_LIMITS.longDescription}
             />
+            {note("longDescription")}
             <ListField
               label="Key features"
               itemName="key feature"
@@ -262,6 +292,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
               maxItems={TOOL_FIELD_LIMITS.keyFeatures}
               maxLength={TOOL_FIELD_LIMITS.keyFeature}
             />
+            {note("keyFeatures")}
             <ListField
               label="Hashtags"
               itemName="hashtag"
@@ -272,6 +303,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
               maxItems={TOOL_FIELD_LIMITS.hashtags}
               maxLength={TOOL_FIELD_LIMITS.hashtag}
             />
+            {note("hashtags")}
           </Section>
 
           <Section title="Search engines">
@@ -283,6 +315,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
               maxLength={TOOL_FIELD_LIMITS.seoTitleTag}
               hint={<LengthHint length={values.seo.titleTag.length} recommended={SEO_TITLE_HINT} />}
             />
+            {note("seoTitle")}
             <TextAreaField
               label="SEO meta description"
               value={values.seo.metaDescription}
@@ -299,6 +332,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
                 </>
               }
             />
+            {note("seoDescription")}
             <TextAreaField
               label="Meta description"
               value={values.metaDescription}
@@ -345,6 +379,12 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
               {save.isPending && <Spinner />}
               {save.isPending ? "Saving..." : tool ? "Save changes" : "Add tool"}
             </button>
+            {draft && (
+              <p className="text-xs text-slate-600">
+                Nothing is public until you add the tool; with the status Online, adding it
+                publishes it.
+              </p>
+            )}
             <p className="text-xs text-slate-600" aria-live="polite">
               {isDirty ? "You have unsaved changes." : tool ? "No unsaved changes." : ""}
             </p>
@@ -366,6 +406,7 @@ export function ToolEditor({ tool, taxonomy }: ToolEditorProps) {
               error={errors.mainImage}
               hint="Shown at the top of the tool page."
             />
+            {note("mainImage")}
           </Section>
         </aside>
       </div>

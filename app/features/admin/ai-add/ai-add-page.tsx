@@ -1,0 +1,298 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { ErrorBox, INPUT_CLASS, Spinner, SuccessBox } from "~/components/form-controls";
+import { useToast } from "~/components/toast";
+import { AI_DRAFT_LIMITS, isActiveDraftState, type DraftJobSummary } from "~/lib/ai-draft";
+import {
+  cancelDraftJob,
+  deleteDraftJob,
+  listDraftJobs,
+  queueDraftJobs,
+  retryDraftJob,
+} from "~/lib/api/client";
+import type { DraftJobsAnswer, DraftJobsQueued } from "~/lib/api/contract";
+import { ApiError, UNREACHABLE_MESSAGE } from "~/lib/api/request";
+import { useFileDrop } from "../use-file-drop";
+import { DraftJobList, type JobActions } from "./draft-job-list";
+import { countAddresses, describeChanges, refuseAddressFile } from "./draft-form";
+
+const POLL_MS = 1000;
+
+const messageOf = (failure: unknown) =>
+  failure instanceof ApiError ? failure.message : UNREACHABLE_MESSAGE;
+
+/** Issue 18.1: paste addresses (or read a file of them) and follow each draft job. */
+export function AiAddPage({ answer: loaded }: { answer: DraftJobsAnswer }) {
+  const [answer, setAnswer] = useState(loaded);
+  const [announcement, setAnnouncement] = useState("");
+  const jobs = useRef(loaded.jobs);
+
+  function showJobs(next: DraftJobsAnswer) {
+    const change = describeChanges(jobs.current, next.jobs);
+    if (change) setAnnouncement(change);
+    jobs.current = next.jobs;
+    setAnswer(next);
+  }
+
+  // A reload of the route (after a write) brings the server's list.
+  useEffect(() => showJobs(loaded), [loaded]);
+
+  const isAnyActive = answer.jobs.some((job) => isActiveDraftState(job.state));
+  usePollWhileActive(isAnyActive, async (signal) => showJobs(await listDraftJobs(signal)));
+
+  return (
+    <section aria-labelledby="ai-add-title" className="space-y-8">
+      <div>
+        <h1 id="ai-add-title" className="text-2xl font-bold text-slate-950">
+          AI-assisted add
+        </h1>
+        <p className="mt-2 max-w-3xl text-slate-700">
+          Paste the websites of tools to add. Each is fetched and read, and a draft is made of what
+          the page says: every field shows where it came from. Nothing is public until you review a
+          draft and add the tool.
+        </p>
+        <p className="mt-2 max-w-3xl text-sm font-medium text-slate-800">
+          {answer.model
+            ? `Drafting with the model ${answer.model.name}.`
+            : "No model is configured: drafts are built from the page alone (set LLM_BASE_URL and LLM_MODEL)."}
+        </p>
+      </div>
+
+      <AddressForm onQueued={showJobs} jobs={answer} />
+
+      <div className="space-y-3">
+        <h2 className="text-lg font-semibold text-slate-900">Drafts</h2>
+        <p role="status" aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
+        <JobListWithActions jobs={answer.jobs} onJobs={showJobs} model={answer.model} />
+      </div>
+    </section>
+  );
+}
+
+/** Polls every second while `isActive` and the tab is visible; stops when neither holds. */
+function usePollWhileActive(isActive: boolean, poll: (signal: AbortSignal) => Promise<void>) {
+  const latest = useRef(poll);
+  useEffect(() => {
+    latest.current = poll;
+  });
+  const [isVisible, setIsVisible] = useState(true);
+  useEffect(() => {
+    const update = () => setIsVisible(document.visibilityState === "visible");
+    update();
+    document.addEventListener("visibilitychange", update);
+    return () => document.removeEventListener("visibilitychange", update);
+  }, []);
+  useEffect(() => {
+    if (!isActive || !isVisible) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = async () => {
+      try {
+        await latest.current(controller.signal);
+      } catch (failure) {
+        // A missed poll is tried again at the next tick; the list keeps what it last showed.
+        if (!controller.signal.aborted) console.warn("Polling the draft jobs failed", failure);
+      }
+      if (!controller.signal.aborted) timer = setTimeout(tick, POLL_MS);
+    };
+    timer = setTimeout(tick, POLL_MS);
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [isActive, isVisible]);
+}
+
+function AddressForm({
+  onQueued,
+  jobs,
+}: {
+  onQueued: (answer: DraftJobsAnswer) => void;
+  jobs: DraftJobsAnswer;
+}) {
+  const id = useId();
+  const picker = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState("");
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [isSending, setIsSending] = useState(false);
+  const [outcome, setOutcome] = useState<DraftJobsQueued | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { count, problem } = countAddresses(text);
+  const { isDragging, dropHandlers } = useFileDrop((file) => void readFile(file), isSending);
+
+  async function readFile(file: File | undefined) {
+    setFileProblem(null);
+    if (!file) return;
+    const refusal = refuseAddressFile(file);
+    if (refusal) {
+      setFileProblem(refusal);
+      return;
+    }
+    const content = await file.text();
+    setText((current) => (current.trim() ? `${current.trimEnd()}\n${content}` : content));
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (count === 0 || problem || isSending) return;
+    setIsSending(true);
+    setError(null);
+    setOutcome(null);
+    try {
+      const queued = await queueDraftJobs({ addresses: text });
+      setOutcome(queued);
+      // What was refused stays in the box to be fixed and sent again.
+      setText(queued.refused.map((refusal) => refusal.address).join("\n"));
+      const known = new Set(queued.jobs.map((job) => job.id));
+      onQueued({
+        ...jobs,
+        jobs: [...queued.jobs, ...jobs.jobs.filter((job) => !known.has(job.id))],
+      });
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setIsSending(false);
+    }
+  }
+
+  const countId = `${id}-count`;
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}-label`} className="space-y-3">
+      <div
+        {...dropHandlers}
+        className={`rounded-2xl border-2 border-dashed p-4 sm:p-6 ${isDragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-white"}`}
+      >
+        <label id={`${id}-label`} htmlFor={id} className="block font-medium text-slate-900">
+          Web addresses
+        </label>
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          One per line (or separated by commas), up to {AI_DRAFT_LIMITS.addresses}. You can also
+          drop a text or CSV file of addresses here.
+        </p>
+        <textarea
+          id={id}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          rows={6}
+          spellCheck={false}
+          autoCapitalize="off"
+          placeholder={"https://example.com\nanother-tool.ai"}
+          aria-describedby={`${id}-hint ${countId}`}
+          aria-invalid={problem ? true : undefined}
+          className={`${INPUT_CLASS} mt-2 font-mono text-sm`}
+        />
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <p
+            id={countId}
+            aria-live="polite"
+            className={`text-sm ${problem ? "font-medium text-red-800" : "text-slate-700"}`}
+          >
+            {problem ??
+              (count === 0
+                ? "No addresses found yet."
+                : `${count} ${count === 1 ? "address" : "addresses"} found.`)}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              disabled={isSending}
+              onClick={() => picker.current?.click()}
+              className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50"
+            >
+              Choose a file
+            </button>
+            <button
+              type="submit"
+              disabled={isSending || count === 0 || problem !== null}
+              className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
+            >
+              {isSending && <Spinner />}
+              {isSending
+                ? "Queuing..."
+                : `Draft ${count === 0 ? "" : `${count} `}${count === 1 ? "tool" : "tools"}`}
+            </button>
+          </div>
+        </div>
+        <input
+          ref={picker}
+          type="file"
+          accept=".txt,.csv,text/plain,text/csv"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="Address file"
+          onChange={(event) => {
+            void readFile(event.target.files?.[0]);
+            event.target.value = "";
+          }}
+        />
+      </div>
+      <div aria-live="polite" className="space-y-3">
+        {fileProblem && <ErrorBox>{fileProblem}</ErrorBox>}
+        {error && <ErrorBox>{error}</ErrorBox>}
+        {outcome && outcome.jobs.length > 0 && (
+          <SuccessBox>
+            {outcome.jobs.length} {outcome.jobs.length === 1 ? "address is" : "addresses are"}{" "}
+            queued: follow {outcome.jobs.length === 1 ? "it" : "them"} below.
+          </SuccessBox>
+        )}
+        {outcome && outcome.refused.length > 0 && (
+          <ErrorBox>
+            {outcome.refused.length === 1
+              ? "1 address was refused; it stays in the box:"
+              : `${outcome.refused.length} addresses were refused; they stay in the box:`}
+            <ul className="mt-1 list-disc pl-5">
+              {outcome.refused.map((refusal) => (
+                <li key={refusal.address} className="break-all">
+                  {refusal.address}: {refusal.message}
+                </li>
+              ))}
+            </ul>
+          </ErrorBox>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function JobListWithActions({
+  jobs,
+  onJobs,
+  model,
+}: {
+  jobs: DraftJobSummary[];
+  onJobs: (answer: DraftJobsAnswer) => void;
+  model: DraftJobsAnswer["model"];
+}) {
+  const showToast = useToast();
+  const revalidator = useRevalidator();
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  async function act(job: DraftJobSummary, write: () => Promise<unknown>, done: string) {
+    setBusyId(job.id);
+    try {
+      await write();
+      showToast({ message: done, durationMs: 4000 });
+      onJobs({ jobs: (await listDraftJobs()).jobs, model });
+    } catch (failure) {
+      showToast({ message: messageOf(failure), tone: "error", durationMs: 6000 });
+      void revalidator.revalidate();
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const actions: JobActions = {
+    busyId,
+    cancel: (job) => void act(job, () => cancelDraftJob(job.id), `Cancelling ${job.address}.`),
+    retry: (job, ignoreDuplicate) =>
+      void act(
+        job,
+        () => retryDraftJob(job.id, { ignoreDuplicate }),
+        `${job.address} is queued again.`,
+      ),
+    remove: (job) => void act(job, () => deleteDraftJob(job.id), `${job.address} is removed.`),
+  };
+  return <DraftJobList jobs={jobs} actions={actions} />;
+}

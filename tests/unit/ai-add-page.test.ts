@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import {
+  applyDraftedField,
+  countAddresses,
+  describeChanges,
+  draftToFormValues,
+  refuseAddressFile,
+  reviewLinkOf,
+} from "~/features/admin/ai-add/draft-form";
+import type { DraftJobState, DraftJobSummary } from "~/lib/ai-draft";
+
+function job(id: number, state: DraftJobState, extra: Partial<DraftJobSummary> = {}) {
+  return {
+    id,
+    address: `site${id}.example`,
+    url: `https://site${id}.example/`,
+    finalUrl: null,
+    state,
+    progress: null,
+    failure: null,
+    duplicateOf: null,
+    draftedFields: 0,
+    usedModel: false,
+    modelProblem: null,
+    savedTool: null,
+    createdAt: "2026-11-24T06:00:00.000Z",
+    updatedAt: "2026-11-24T06:00:00.000Z",
+    ...extra,
+  } satisfies DraftJobSummary;
+}
+
+describe("the address box", () => {
+  it("counts the addresses found and refuses more than 100", () => {
+    expect(countAddresses("url\nhttps://a.example, b.example\nnot an address")).toEqual({
+      count: 2,
+      problem: null,
+    });
+    const many = Array.from({ length: 101 }, (_, index) => `tool${index}.example`).join("\n");
+    expect(countAddresses(many).problem).toBe("101 addresses found: send at most 100 at a time.");
+  });
+
+  it("refuses an address file over 256 KB before reading it", () => {
+    expect(refuseAddressFile({ name: "list.csv", size: 256 * 1024 })).toBeNull();
+    expect(refuseAddressFile({ name: "big.csv", size: 256 * 1024 + 1 })).toMatch(
+      /^"big.csv" is larger than 256 KB/,
+    );
+  });
+});
+
+describe("the draft in the editor", () => {
+  it("puts each drafted field in its place, the image as both images", () => {
+    const values = draftToFormValues({
+      name: { value: "Quill", source: "json-ld", evidence: "Quill" },
+      pricingModel: { value: "Paid", source: "json-ld", evidence: "offers" },
+      pricingAmount: { value: "$20/month", source: "json-ld", evidence: "20 USD" },
+      seoTitle: { value: "Quill: write faster", source: "meta", evidence: "<title>" },
+      seoDescription: { value: "Writes for you.", source: "meta", evidence: "description" },
+      keyFeatures: { value: ["Drafts", "Edits"], source: "json-ld", evidence: "featureList" },
+      mainImage: { value: "uploads/ab.webp", source: "meta", evidence: "og:image" },
+    });
+    expect(values).toMatchObject({
+      name: "Quill",
+      status: "online",
+      pricing: { model: "Paid", amount: "$20/month" },
+      seo: { titleTag: "Quill: write faster", metaDescription: "Writes for you." },
+      keyFeatures: ["Drafts", "Edits"],
+      mainImage: "uploads/ab.webp",
+      image: "uploads/ab.webp",
+      category: "",
+    });
+  });
+
+  it("a redraft replaces only its own field", () => {
+    const before = draftToFormValues({
+      seoTitle: { value: "Old", source: "meta", evidence: "Old" },
+      pricingAmount: { value: "$5", source: "page", evidence: "$5" },
+    });
+    const after = applyDraftedField(before, "pricingModel", {
+      value: "Freemium",
+      source: "model",
+      evidence: "Free plan",
+    });
+    expect(after.pricing).toEqual({ model: "Freemium", amount: "$5" });
+    expect(after.seo.titleTag).toBe("Old");
+  });
+});
+
+describe("the job list", () => {
+  it("offers a review for ready drafts and for failed jobs that drafted more than the address", () => {
+    expect(reviewLinkOf(job(1, "ready", { draftedFields: 6 }))).toBe("Review draft");
+    expect(reviewLinkOf(job(2, "failed", { draftedFields: 1 }))).toBeNull();
+    expect(reviewLinkOf(job(3, "failed", { draftedFields: 4 }))).toBe("Open what was drafted");
+    const saved = { id: "t1", name: "Quill", path: "/ai-tools/quill" };
+    expect(reviewLinkOf(job(4, "ready", { savedTool: saved }))).toBeNull();
+    expect(reviewLinkOf(job(5, "drafting"))).toBeNull();
+  });
+
+  it("announces what finished, not every step", () => {
+    const before = [job(1, "fetching"), job(2, "drafting"), job(3, "queued")];
+    expect(describeChanges(before, [job(1, "reading"), job(2, "drafting"), job(3, "queued")])).toBe(
+      "",
+    );
+    expect(
+      describeChanges(before, [
+        job(1, "ready"),
+        job(2, "ready"),
+        job(3, "failed"),
+        job(4, "queued"),
+      ]),
+    ).toBe("1 address queued. 2 drafts ready. 1 failed.");
+  });
+});
