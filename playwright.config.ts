@@ -20,6 +20,7 @@ const POSTGRES_PORT = 3211;
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const MAIL_SMTP_PORT = 3225;
 const MAIL_HTTP_PORT = 3226;
+const FIXTURE_SITES_PORT = 3228;
 
 /** What every app server under test shares: real mail through the catcher, Google as a local OIDC provider. */
 function appEnv(port: number, extra: Record<string, string> = {}) {
@@ -31,6 +32,8 @@ function appEnv(port: number, extra: Record<string, string> = {}) {
     GOOGLE_CLIENT_ID: OIDC_CLIENT_ID,
     GOOGLE_CLIENT_SECRET: OIDC_CLIENT_SECRET,
     GOOGLE_ISSUER_URL: OIDC_ISSUER,
+    // AI-assisted add drafts from the loopback fixture sites.
+    FETCH_ALLOW_PRIVATE: "true",
     // One listed address per project: both servers share the mail catcher.
     ADMIN_EMAILS: [
       "admin-chromium@example.com",
@@ -44,7 +47,7 @@ function appEnv(port: number, extra: Record<string, string> = {}) {
   };
 }
 
-const CATALOGUE_WRITES = /admin-(tools|catalogue)\.test\.ts/;
+const CATALOGUE_WRITES = /admin-(tools|catalogue|ai-add)\.test\.ts/;
 
 const launchOptions = {
   executablePath,
@@ -116,6 +119,12 @@ export default defineConfig({
         MAIL_CATCHER_SMTP_PORT: String(MAIL_SMTP_PORT),
         MAIL_CATCHER_HTTP_PORT: String(MAIL_HTTP_PORT),
       },
+      reuseExistingServer: false,
+    },
+    {
+      command: "node --import tsx tests/support/serve-fixture-sites.ts",
+      url: `http://127.0.0.1:${FIXTURE_SITES_PORT}/healthz`,
+      env: { FIXTURE_SITES_PORT: String(FIXTURE_SITES_PORT) },
       reuseExistingServer: false,
     },
     {
