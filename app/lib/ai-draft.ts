@@ -80,6 +80,7 @@ export const DRAFT_FAILURES = {
   empty_page: "The page has no readable text.",
   needs_javascript: "The page shows its content only with JavaScript, so there is nothing to read.",
   interrupted: "The server stopped while drafting this address. Retry it.",
+  internal: "Drafting this address failed on our side. Retry it.",
   cancelled: "Cancelled.",
 } as const;
 export type DraftFailureCode = keyof typeof DRAFT_FAILURES;

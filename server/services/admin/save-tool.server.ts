@@ -28,28 +28,44 @@ export function newToolId(): string {
  * Issue 7 manual add: one transaction writes the tool, the audit row and the catalogue event, so
  * every server's snapshot (public pages, counts, category statistics, search) follows at once.
  */
-export async function createTool(db: Database, actor: Actor, input: ToolInput): Promise<SavedTool> {
-  return db.transaction(async (tx) => {
-    // Two admins adding tools with the same name at once must not both take one slug.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tools.slug'))`);
-    await assertListingSlugsFree(tx, input);
-    const taken = await readTakenSlugs(tx);
-    for (const name of [input.category, input.subCategory]) if (name) taken.add(slugify(name));
-    const slug = uniqueSlug(input.name, taken);
-    const [row] = await tx
-      .insert(tools)
-      .values({ id: newToolId(), slug, source: "manual", ...inputToColumns(input) })
-      .returning();
-    await recordAdminAction(tx, actor, "create", { toolId: row!.id, name: row!.name });
-    await notifyLive(tx, catalogueChange([row!.id]));
-    return {
-      id: row!.id,
-      slug,
-      publicPath: toolPath(row!),
-      updatedAt: row!.updatedAt.toISOString(),
-      replacedImages: [],
-    };
-  });
+export async function createTool(
+  db: Database,
+  actor: Actor,
+  input: ToolInput,
+  source: NewToolSource = "manual",
+): Promise<SavedTool> {
+  return db.transaction((tx) => insertTool(tx, actor, input, source));
+}
+
+/** How a new tool came to be: typed in the editor, or drafted from its website (issue 18). */
+export type NewToolSource = "manual" | "ai";
+
+/** createTool's writes inside a caller's transaction (the AI save also marks its job there). */
+export async function insertTool(
+  tx: Transaction,
+  actor: Actor,
+  input: ToolInput,
+  source: NewToolSource,
+): Promise<SavedTool> {
+  // Two admins adding tools with the same name at once must not both take one slug.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tools.slug'))`);
+  await assertListingSlugsFree(tx, input);
+  const taken = await readTakenSlugs(tx);
+  for (const name of [input.category, input.subCategory]) if (name) taken.add(slugify(name));
+  const slug = uniqueSlug(input.name, taken);
+  const [row] = await tx
+    .insert(tools)
+    .values({ id: newToolId(), slug, source, ...inputToColumns(input) })
+    .returning();
+  await recordAdminAction(tx, actor, "create", { toolId: row!.id, name: row!.name });
+  await notifyLive(tx, catalogueChange([row!.id]));
+  return {
+    id: row!.id,
+    slug,
+    publicPath: toolPath(row!),
+    updatedAt: row!.updatedAt.toISOString(),
+    replacedImages: [],
+  };
 }
 
 /**
