@@ -38,7 +38,7 @@ export function ProvenanceNote({
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         {drafted ? (
           <span>
-            <span className="sr-only">The {label} comes from: </span>
+            <span className="font-medium text-slate-800">{capitalise(label)} from </span>
             <span className="rounded-full bg-brand-100 px-2 py-0.5 font-semibold text-brand-900">
               {DRAFT_SOURCE_LABELS[drafted.source]}
             </span>
@@ -95,3 +95,5 @@ export function ProvenanceNote({
     </div>
   );
 }
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
