@@ -109,9 +109,9 @@ async function fetchFollowing(
   const redirects: string[] = [];
   const visited = new Set<string>();
   let url = first;
+  let hop = await resolveHop(first, options);
   for (;;) {
     visited.add(url.toString());
-    const hop = await resolveHop(url, options);
     signal.throwIfAborted();
     const response = await request(hop, options.accept, signal);
     const location = REDIRECTS.has(response.statusCode ?? 0)
@@ -145,10 +145,10 @@ async function fetchFollowing(
       );
     }
     url = checkUrl(next, options, "A redirect");
+    hop = await resolveHop(url, options);
     redirects.push(url.toString());
     options.onProgress?.(`Redirected to ${shortAddress(url)}`);
     if (options.checkRedirect) await options.checkRedirect(url);
-    signal.throwIfAborted();
   }
 }
 

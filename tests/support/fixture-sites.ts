@@ -21,6 +21,7 @@
 //   /huge-length     3 MB of HTML announced by Content-Length;  /huge-gzip  /huge gzip-compressed
 //   /pdf             application/pdf;  /status/:code  an HTML error page with that status
 //   /logo.png, /og.png  real PNGs made with sharp;  /fake.png  text sent as image/png
+//   /headers         the request's headers as JSON in a <pre>
 //   /healthz         "ok"
 // Any HTML page answers compressed with `?encoding=gzip|deflate|br`.
 
@@ -391,6 +392,12 @@ export async function startFixtureSites(options: FixtureSitesOptions = {}): Prom
     }
 
     switch (path) {
+      case "/headers":
+        sendHtml(
+          res,
+          page("<title>Request headers</title>", `<pre>${JSON.stringify(req.headers)}</pre>`),
+        );
+        return;
       case "/healthz":
         res.writeHead(200, { "content-type": "text/plain" });
         res.end("ok");
