@@ -5,6 +5,8 @@
 //   /jsonld          a product page with JSON-LD (SoftwareApplication with offers, Organization),
 //                    meta, Open Graph and Twitter tags, headings, a features list, a pricing link,
 //                    and navigation, scripts, styles, hidden text and a footer a reader must drop
+//                    (og:image, JSON-LD and canonical addresses absolute on the requested host;
+//                    twitter:image and links relative)
 //   /meta-only       title, description, Open Graph tags, headings and text; no JSON-LD, no prices
 //   /pricing         plan names and prices in the text
 //   /challenge       a Cloudflare-style 403 "Just a moment..." with `cf-mitigated: challenge`
@@ -75,8 +77,8 @@ const JSONLD_GRAPH = {
         "Brieflow records your meetings, writes a clear summary and turns decisions into tasks for your team.",
       applicationCategory: "BusinessApplication",
       operatingSystem: "Web, macOS, Windows",
-      url: "/jsonld",
-      image: "/og.png",
+      url: "{origin}/jsonld",
+      image: "{origin}/og.png",
       keywords: "meeting notes, transcription, summaries",
       featureList: [
         "Live transcription in 30 languages",
@@ -111,8 +113,8 @@ const JSONLD_GRAPH = {
       "@type": "Organization",
       "@id": "#org",
       name: "Brieflow Labs",
-      url: "/",
-      logo: "/logo.png",
+      url: "{origin}/",
+      logo: "{origin}/logo.png",
       sameAs: ["https://social.example/brieflow"],
     },
   ],
@@ -126,14 +128,14 @@ const JSONLD_PAGE = page(
 <meta property="og:site_name" content="Brieflow">
 <meta property="og:title" content="Brieflow: AI meeting notes for busy teams">
 <meta property="og:description" content="Summaries, action items and a searchable archive of every meeting, written for you.">
-<meta property="og:image" content="/og.png">
-<meta property="og:url" content="/jsonld">
+<meta property="og:image" content="{origin}/og.png">
+<meta property="og:url" content="{origin}/jsonld">
 <meta name="twitter:card" content="summary_large_image">
 <meta name="twitter:title" content="Brieflow: AI meeting notes">
 <meta name="twitter:description" content="Meeting summaries and action items, written for you.">
 <meta name="twitter:image" content="/og.png">
 <link rel="icon" href="/logo.png">
-<link rel="canonical" href="/jsonld">
+<link rel="canonical" href="{origin}/jsonld">
 <style>.hidden-promo { display: none } body { font-family: sans-serif }</style>
 <script>window.analyticsQueue = ["page-view: Tracking script text that is not content"];</script>
 <script type="application/ld+json">${JSON.stringify(JSONLD_GRAPH)}</script>`,
@@ -180,7 +182,7 @@ const META_ONLY_PAGE = page(
 <meta property="og:site_name" content="Tallyhawk">
 <meta property="og:title" content="Tallyhawk: plain-English answers from your spreadsheets">
 <meta property="og:description" content="Connect a sheet, ask a question, get an answer and a chart.">
-<meta property="og:image" content="/logo.png">
+<meta property="og:image" content="{origin}/logo.png">
 <meta name="twitter:card" content="summary">
 <script>var tracking = "not content";</script>`,
   `<header><nav><a href="/">Home</a> <a href="/about">About</a> <a href="/contact">Contact</a></nav></header>
@@ -329,9 +331,14 @@ function sendHtml(
     encoding?: Encoding | null;
     contentType?: string | null;
     headers?: Record<string, string>;
+    /** Replaces "{origin}" in the page: absolute links to the host the request named. */
+    origin?: string;
   } = {},
 ): void {
-  let bytes = typeof body === "string" ? Buffer.from(body, "utf8") : body;
+  let bytes =
+    typeof body === "string"
+      ? Buffer.from(body.replaceAll("{origin}", options.origin ?? ""), "utf8")
+      : body;
   const headers: Record<string, string> = { ...options.headers };
   if (options.contentType !== null) {
     headers["content-type"] = options.contentType ?? "text/html; charset=utf-8";
@@ -364,6 +371,7 @@ export async function startFixtureSites(options: FixtureSitesOptions = {}): Prom
 
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? "/", origin);
+    const requestOrigin = req.headers.host ? `http://${req.headers.host}` : origin;
     const path = url.pathname;
     hitCounts.set(path, (hitCounts.get(path) ?? 0) + 1);
     const encodingParam = url.searchParams.get("encoding");
@@ -404,16 +412,16 @@ export async function startFixtureSites(options: FixtureSitesOptions = {}): Prom
         return;
       case "/":
       case "/jsonld":
-        sendHtml(res, JSONLD_PAGE, { encoding });
+        sendHtml(res, JSONLD_PAGE, { encoding, origin: requestOrigin });
         return;
       case "/meta-only":
-        sendHtml(res, META_ONLY_PAGE, { encoding });
+        sendHtml(res, META_ONLY_PAGE, { encoding, origin: requestOrigin });
         return;
       case "/pricing":
         sendHtml(res, PRICING_PAGE, { encoding });
         return;
       case "/no-content-type":
-        sendHtml(res, META_ONLY_PAGE, { contentType: null });
+        sendHtml(res, META_ONLY_PAGE, { contentType: null, origin: requestOrigin });
         return;
       case "/latin1":
         sendHtml(res, LATIN1_BYTES, { contentType: "text/html; charset=windows-1252" });
@@ -453,7 +461,7 @@ export async function startFixtureSites(options: FixtureSitesOptions = {}): Prom
       case "/slow": {
         const timer = setTimeout(() => {
           timers.delete(timer);
-          sendHtml(res, JSONLD_PAGE);
+          sendHtml(res, JSONLD_PAGE, { origin: requestOrigin });
         }, SLOW_MS);
         timers.add(timer);
         res.on("close", () => {
