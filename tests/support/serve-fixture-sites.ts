@@ -5,7 +5,7 @@
 import { startFixtureSites } from "./fixture-sites";
 
 const port = Number(process.env.FIXTURE_SITES_PORT ?? 4410);
-if (!Number.isInteger(port) || port <= 0) {
+if (!Number.isInteger(port) || port < 0) {
   throw new Error(
     `FIXTURE_SITES_PORT must be a port number, not "${process.env.FIXTURE_SITES_PORT}".`,
   );
