@@ -228,8 +228,8 @@ function request(
 ): Promise<IncomingMessage> {
   // Hands the connection the addresses already checked, whatever DNS would answer now.
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
-    const family =
-      lookupOptions.family === 6 || lookupOptions.family === 4 ? lookupOptions.family : 0;
+    const asked = lookupOptions.family;
+    const family = asked === 4 || asked === "IPv4" ? 4 : asked === 6 || asked === "IPv6" ? 6 : 0;
     const usable = hop.addresses.filter((entry) => family === 0 || entry.family === family);
     if (usable.length === 0) {
       callback(
