@@ -1,0 +1,117 @@
+import {
+  type DraftedField,
+  type DraftedFieldName,
+  REDRAFTABLE_FIELDS,
+  type ToolDraft,
+} from "~/lib/ai-draft";
+import { type AskModelOptions, ModelError } from "./ask-model.server";
+import { draftFromPage, draftWebsite, pageCandidates } from "./draft-from-page.server";
+import {
+  DraftFailure,
+  type DraftOutcome,
+  type ModelSettings,
+  type PageFacts,
+  type ReportProgress,
+  type TaxonomyEntry,
+} from "./draft-types.server";
+import { draftWithModel } from "./draft-with-model.server";
+
+// Issue 18.3-18.5: the page-only draft always; with a model, its checked fields over it. Prices
+// stated in JSON-LD stay when the model disagrees, and the website is always the address.
+
+export interface DraftToolInput {
+  facts: PageFacts;
+  taxonomy: TaxonomyEntry[];
+  model: ModelSettings | null;
+  /** The pricing page's text, when the caller fetched it. */
+  pricingText?: string | null;
+  signal?: AbortSignal;
+  onProgress?: ReportProgress;
+  /** Test seams for the model client (fake timers' sleep, a shorter timeout). */
+  ask?: Omit<AskModelOptions, "signal" | "onProgress">;
+}
+
+function throwIfCancelled(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new DraftFailure("cancelled");
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+export async function draftTool(input: DraftToolInput): Promise<DraftOutcome> {
+  const pageDraft = draftFromPage(input.facts, input.taxonomy);
+  pageDraft.websiteUrl = draftWebsite(input.facts);
+  if (!input.model) return { draft: pageDraft, usedModel: false, modelProblem: null };
+  throwIfCancelled(input.signal);
+  let modelDraft: ToolDraft;
+  try {
+    modelDraft = await draftWithModel({
+      facts: input.facts,
+      taxonomy: input.taxonomy,
+      model: input.model,
+      pricingText: input.pricingText,
+      signal: input.signal,
+      onProgress: input.onProgress,
+      ask: input.ask,
+    });
+  } catch (error) {
+    throwIfCancelled(input.signal);
+    const problem = error instanceof ModelError ? error.message : "The model request failed.";
+    return { draft: pageDraft, usedModel: false, modelProblem: problem };
+  }
+  const draft: ToolDraft = { ...pageDraft, ...modelDraft };
+  for (const name of ["pricingModel", "pricingAmount"] as const) {
+    const stated = pageDraft[name];
+    if (stated?.source === "json-ld") (draft as Record<string, unknown>)[name] = stated;
+  }
+  draft.websiteUrl = pageDraft.websiteUrl;
+  return { draft, usedModel: true, modelProblem: null };
+}
+
+export interface RedraftInput {
+  facts: PageFacts;
+  taxonomy: TaxonomyEntry[];
+  model: ModelSettings | null;
+  current: ToolDraft;
+  pricingText?: string | null;
+  signal?: AbortSignal;
+  ask?: Omit<AskModelOptions, "signal" | "onProgress">;
+}
+
+/**
+ * One field drafted again. With a model: the model asked for that field alone (told the current
+ * value, to draft a different one). Without one, or when the model gives nothing usable: the next
+ * page candidate unlike the current value. Null when there is nothing else to offer.
+ */
+export async function redraftField(
+  field: DraftedFieldName,
+  input: RedraftInput,
+): Promise<DraftedField<unknown> | null> {
+  const current = input.current[field]?.value;
+  if (field === "websiteUrl") return draftWebsite(input.facts);
+  const redraftable = REDRAFTABLE_FIELDS.find((name) => name === field);
+  if (input.model && redraftable) {
+    throwIfCancelled(input.signal);
+    try {
+      const drafted = await draftWithModel({
+        facts: input.facts,
+        taxonomy: input.taxonomy,
+        model: input.model,
+        fields: [redraftable],
+        pricingText: input.pricingText,
+        avoid: current,
+        signal: input.signal,
+        ask: input.ask,
+      });
+      const value = drafted[redraftable];
+      if (value && !sameValue(value.value, current)) return value;
+    } catch (error) {
+      throwIfCancelled(input.signal);
+      if (!(error instanceof ModelError)) throw error;
+    }
+  }
+  const candidates = (pageCandidates(input.facts, input.taxonomy)[field] ??
+    []) as DraftedField<unknown>[];
+  return candidates.find((candidate) => !sameValue(candidate.value, current)) ?? null;
+}
