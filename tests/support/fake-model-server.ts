@@ -30,11 +30,9 @@ interface ChatBody {
   messages?: { role: string; content: string }[];
 }
 
-/** The fenced page lines of the last user message. */
+/** The fenced page lines of the first user message. */
 function pageLines(body: ChatBody): string[] {
-  const user = [...(body.messages ?? [])].reverse().find((message) => message.role === "user");
-  const first = body.messages?.find((message) => message.role === "user");
-  const content = (first ?? user)?.content ?? "";
+  const content = body.messages?.find((message) => message.role === "user")?.content ?? "";
   const begin = /^PAGE-([0-9a-f]+)-BEGIN$/m.exec(content);
   if (!begin) return [];
   const end = content.indexOf(`PAGE-${begin[1]}-END`);
@@ -112,6 +110,14 @@ export function goodAnswer(body: ChatBody, inventPrice = false): Record<string, 
   return answer;
 }
 
+function parseBody(text: string): ChatBody {
+  try {
+    return JSON.parse(text) as ChatBody;
+  } catch {
+    return {};
+  }
+}
+
 function completion(res: ServerResponse, content: string): void {
   const body = JSON.stringify({
     id: "chatcmpl-fake",
@@ -146,12 +152,7 @@ export async function startFakeModel(options: { port?: number } = {}): Promise<F
     requests += 1;
     modeRequests += 1;
     lastAuthorization = req.headers.authorization ?? null;
-    let body: ChatBody = {};
-    try {
-      body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as ChatBody;
-    } catch {
-      body = {};
-    }
+    const body = parseBody(Buffer.concat(chunks).toString("utf8"));
     lastBody = body;
     switch (mode) {
       case "good":
