@@ -100,16 +100,20 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       mailer,
       logger,
     });
+    const services = createServices({
+      db: database.db,
+      snapshotKeeper,
+      env,
+      hasOutbox: mailer.kind === "outbox",
+      views,
+      mediaDir,
+      logger,
+      databaseKind: database.kind,
+    });
+    // Issue 18: AI draft jobs a previous run left running fail as interrupted; queued ones run.
+    await services.startDraftRunner();
     return {
-      services: createServices({
-        db: database.db,
-        snapshotKeeper,
-        env,
-        hasOutbox: mailer.kind === "outbox",
-        views,
-        mediaDir,
-        logger,
-      }),
+      services,
       snapshotKeeper,
       auth,
       readSignedIn: createViewerReader(auth, database.db, env.ADMIN_EMAILS ?? []),
@@ -121,6 +125,7 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       async close() {
         stopBackgroundWork.abort();
         clearInterval(uploadSweeper);
+        await services.stopDraftRunner();
         await backgroundWork;
         await views.stop();
         await stopListening();

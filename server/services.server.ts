@@ -5,6 +5,7 @@ import type { Logger } from "./logger.server";
 import { createRateLimitServices } from "./rate-limit/rate-limit-services.server";
 import { createAccountServices } from "./services/account/account-services.server";
 import { createAdminServices } from "./services/admin/admin-services.server";
+import { createAiDraftServices } from "./services/ai-draft/ai-draft-services.server";
 import { createCommentsServices } from "./services/comments/comments-services.server";
 import { createCommentImportServices } from "./services/comment-import/comment-import-services.server";
 import { createImportExportServices } from "./services/import-export/import-export-services.server";
@@ -17,7 +18,10 @@ import type { ViewCounter } from "./services/tools/view-counter.server";
 export interface ServiceDeps {
   db: Database;
   snapshotKeeper: SnapshotKeeper;
-  env: Pick<Env, "FEATURED_TOOL_IDS" | "NEWSLETTER_EMBED_URL" | "NODE_ENV">;
+  env: Pick<Env, "FEATURED_TOOL_IDS" | "NEWSLETTER_EMBED_URL" | "NODE_ENV"> &
+    Partial<Pick<Env, "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL" | "FETCH_ALLOW_PRIVATE">>;
+  /** PGlite is one server; PostgreSQL may be shared by several (the AI draft runner cares). */
+  databaseKind?: "pglite" | "postgres";
   /** Mail is kept in the database outbox (no SMTP_URL). */
   hasOutbox: boolean;
   views: ViewCounter;
@@ -40,6 +44,7 @@ export function createServices({
   views,
   mediaDir,
   logger,
+  databaseKind = "pglite",
 }: ServiceDeps) {
   return {
     ...createToolsServices({
@@ -53,6 +58,7 @@ export function createServices({
     ...createCommentsServices({ db }),
     ...createRateLimitServices({ db }),
     ...createAdminServices({ db, mediaDir, logger }),
+    ...createAiDraftServices({ db, mediaDir, logger, env, databaseKind }),
     ...createImportExportServices({ db }),
     ...createCommentImportServices({ db }),
     ...createNewsletterServices({ db, embedUrl: env.NEWSLETTER_EMBED_URL }),

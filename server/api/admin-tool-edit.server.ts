@@ -48,11 +48,11 @@ export function adminToolEditRoutes(app: Application): express.Router {
 }
 
 /** The answer names where the tool lives, never the server's bookkeeping of the save. */
-function savedToolOf({ id, slug, publicPath, updatedAt }: SavedToolAnswer["tool"]) {
+export function savedToolOf({ id, slug, publicPath, updatedAt }: SavedToolAnswer["tool"]) {
   return { id, slug, publicPath, updatedAt };
 }
 
-function toolEditOf(body: unknown) {
+export function toolEditOf(body: unknown) {
   const parsed = toolEditSchema.safeParse(body);
   if (!parsed.success) throw invalidTool(parsed.error);
   return parsed.data;

@@ -3,6 +3,7 @@ import type { AdminMe } from "~/lib/api/contract";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import type { Logger } from "../logger.server";
+import { adminAiDraftRoutes } from "./admin-ai-drafts.server";
 import { adminCommentImportRoutes } from "./admin-comment-import.server";
 import { adminImportRoutes } from "./admin-import.server";
 import { adminCommentRoutes } from "./comments.server";
@@ -28,6 +29,7 @@ export function adminRoutes(app: Application, logger: Logger): express.Router {
   router.use(adminImportRoutes(app, logger));
   router.use(adminCommentImportRoutes(app, logger));
   router.use(adminCommentRoutes(app));
+  router.use(adminAiDraftRoutes(app));
   router.use(
     adminOnly(app, () => {
       throw new AppError("NOT_FOUND", "No such endpoint.");

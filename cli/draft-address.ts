@@ -1,0 +1,124 @@
+import { DRAFT_SOURCE_LABELS, DRAFTED_FIELDS, type ToolDraft } from "~/lib/ai-draft";
+import type { Database } from "../server/db/client.server";
+import { DataDirLockedError } from "../server/db/lock.server";
+import { openDatabase } from "../server/db/open-database.server";
+import { EnvError, loadEnv } from "../server/env.server";
+import { listTaxonomySuggestions } from "../server/services/admin/list-taxonomy-suggestions.server";
+import { modelSettingsOf } from "../server/services/ai-draft/ai-draft-services.server";
+import {
+  DraftAddressFailure,
+  draftAddress,
+} from "../server/services/ai-draft/draft-address.server";
+import { findDuplicateTool } from "../server/services/ai-draft/find-duplicate-tool.server";
+
+// `npm run catalogue -- draft <url> [--json]`: the admin page's draft of one address, printed
+// field by field with its source and evidence. It writes nothing (the main image's address is
+// printed, not stored). With PGlite held by a running server it drafts without the taxonomy and
+// the duplicate check, and says so.
+
+const LOCKED_NOTE =
+  "The database is in use by a running server: drafted without the catalogue's categories and without the duplicate check.";
+
+export async function printDraft(address: string, asJson: boolean): Promise<number> {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const notes: string[] = [];
+  let database: Awaited<ReturnType<typeof openDatabase>> | null = null;
+  try {
+    database = await openDatabase(env);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    notes.push(LOCKED_NOTE);
+  }
+  const db: Database | null = database?.db ?? null;
+  const model = modelSettingsOf(env);
+  if (!model) notes.push("No LLM_BASE_URL and LLM_MODEL: a page-only draft.");
+  try {
+    const drafted = await draftAddress(address, {
+      allowPrivate: env.FETCH_ALLOW_PRIVATE,
+      taxonomy: db ? await listTaxonomySuggestions(db) : [],
+      model,
+      findDuplicate: db ? (siteKey) => findDuplicateTool(db, siteKey) : undefined,
+      onStep: asJson ? undefined : (state) => process.stderr.write(`${state}...\n`),
+    });
+    const imageUrl = drafted.page?.imageUrl ?? null;
+    if (asJson) {
+      console.log(
+        JSON.stringify(
+          {
+            ok: true,
+            finalUrl: drafted.finalUrl,
+            usedModel: drafted.usedModel,
+            modelProblem: drafted.modelProblem,
+            imageUrl,
+            draft: drafted.draft,
+            notes,
+          },
+          null,
+          2,
+        ),
+      );
+      return 0;
+    }
+    for (const note of notes) console.log(`Note: ${note}`);
+    console.log(`Draft of ${drafted.finalUrl}`);
+    console.log(
+      drafted.usedModel
+        ? `Drafted with the model ${model?.model ?? ""}.`
+        : drafted.modelProblem
+          ? `The model's draft was not used: ${drafted.modelProblem}`
+          : "Drafted from the page alone.",
+    );
+    printFields(drafted.draft);
+    console.log(
+      imageUrl ? `Main image (not stored by the CLI): ${imageUrl}` : "No main image found.",
+    );
+    return 0;
+  } catch (error) {
+    if (!(error instanceof DraftAddressFailure)) throw error;
+    if (asJson) {
+      console.log(
+        JSON.stringify(
+          {
+            ok: false,
+            failure: { code: error.code, message: error.message },
+            duplicateOf: error.duplicateOf,
+            draft: error.partial,
+            notes,
+          },
+          null,
+          2,
+        ),
+      );
+      return 1;
+    }
+    for (const note of notes) console.log(`Note: ${note}`);
+    console.log(`Failed (${error.code}): ${error.message}`);
+    if (error.duplicateOf) console.log(`The catalogue tool: ${error.duplicateOf.path}`);
+    printFields(error.partial);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+function printFields(draft: ToolDraft): void {
+  for (const field of DRAFTED_FIELDS) {
+    const drafted = draft[field];
+    if (!drafted) continue;
+    const value = Array.isArray(drafted.value) ? drafted.value.join(" | ") : String(drafted.value);
+    const proposal = drafted.proposal ? " (a new one: a proposal)" : "";
+    console.log(`${field}: ${value}${proposal}`);
+    console.log(
+      `  source: ${DRAFT_SOURCE_LABELS[drafted.source]}; evidence: "${drafted.evidence}"`,
+    );
+  }
+}

@@ -1,0 +1,151 @@
+import { AI_DRAFT_LIMITS, normaliseAddress, siteKeyOf, type ToolDraft } from "~/lib/ai-draft";
+import { guardedFetch } from "../../net/guarded-fetch.server";
+import { assertReadablePage } from "./check-page.server";
+import { draftTool } from "./draft-tool.server";
+import {
+  DraftFailure,
+  type ModelSettings,
+  type PageFacts,
+  type TaxonomyEntry,
+} from "./draft-types.server";
+import { fetchMainImage } from "./fetch-main-image.server";
+import { decodePage, readPage } from "./read-page.server";
+
+/** A catalogue tool with the same site as an address. */
+export interface DuplicateTool {
+  id: string;
+  name: string;
+  path: string;
+}
+
+/** The steps a job shows while it runs. */
+export type DraftStep = "fetching" | "reading" | "drafting";
+
+export interface DraftAddressDeps {
+  allowPrivate: boolean;
+  /** Where the main image is stored; absent (the CLI), the image is not fetched. */
+  mediaDir?: string;
+  taxonomy: TaxonomyEntry[];
+  model: ModelSettings | null;
+  /** The catalogue tool with this site, checked before the fetch and after every redirect. */
+  findDuplicate?(siteKey: string): Promise<DuplicateTool | null>;
+  /** "Draft anyway": the duplicate check is skipped. */
+  ignoreDuplicate?: boolean;
+  signal?: AbortSignal;
+  onStep?(state: DraftStep, progress: string | null): void;
+}
+
+export interface DraftedAddress {
+  finalUrl: string;
+  draft: ToolDraft;
+  usedModel: boolean;
+  modelProblem: string | null;
+  page: PageFacts | null;
+}
+
+/**
+ * A named failure with what was drafted before it (at least the website from the address), the
+ * address reached, and the catalogue tool when the failure is a duplicate.
+ */
+export class DraftAddressFailure extends DraftFailure {
+  constructor(
+    failure: DraftFailure,
+    readonly partial: ToolDraft,
+    readonly finalUrl: string | null,
+    readonly duplicateOf: DuplicateTool | null = null,
+  ) {
+    super(failure.code, failure.detail);
+  }
+}
+
+/**
+ * Issue 18: one address to a draft, step by step — normalise, check for a duplicate, fetch
+ * through the guarded fetcher, read, refuse what is not a readable page, draft (page-only or with
+ * the model), then fetch the main image. Used by the job runner and by `catalogue draft`.
+ */
+export async function draftAddress(
+  address: string,
+  deps: DraftAddressDeps,
+): Promise<DraftedAddress> {
+  const normalised = normaliseAddress(address);
+  if (!normalised.ok) {
+    throw new DraftAddressFailure(
+      new DraftFailure("invalid_address", normalised.message),
+      {},
+      null,
+    );
+  }
+  const partial: ToolDraft = {
+    websiteUrl: { value: normalised.url, source: "address", evidence: normalised.url },
+  };
+  let finalUrl = normalised.url;
+  let duplicateOf: DuplicateTool | null = null;
+  const checkDuplicate = async (siteKey: string) => {
+    if (deps.ignoreDuplicate || !deps.findDuplicate) return;
+    const duplicate = await deps.findDuplicate(siteKey);
+    if (!duplicate) return;
+    duplicateOf = duplicate;
+    throw new DraftFailure("duplicate", `It is "${duplicate.name}".`);
+  };
+  let step: DraftStep = "fetching";
+  const enter = (next: DraftStep, progress: string | null = null) => {
+    if (deps.signal?.aborted) throw new DraftFailure("cancelled");
+    step = next;
+    deps.onStep?.(next, progress);
+  };
+  const onProgress = (message: string) => deps.onStep?.(step, message);
+
+  try {
+    await checkDuplicate(normalised.siteKey);
+    enter("fetching", `Fetching ${normalised.host}`);
+    const fetched = await guardedFetch(normalised.url, {
+      allowPrivate: deps.allowPrivate,
+      accept: "html",
+      timeoutMs: AI_DRAFT_LIMITS.pageTimeoutMs,
+      maxBytes: AI_DRAFT_LIMITS.pageBytes,
+      signal: deps.signal,
+      onProgress,
+      checkRedirect: (url) => checkDuplicate(siteKeyOf(url)),
+    });
+    finalUrl = fetched.finalUrl;
+    if (finalUrl !== normalised.url) {
+      partial.websiteUrl = { value: finalUrl, source: "address", evidence: finalUrl };
+    }
+
+    enter("reading", "Reading the page");
+    const facts = readPage(decodePage(fetched), finalUrl);
+    assertReadablePage(fetched, facts);
+
+    enter("drafting", deps.model ? "Asking the model" : "Drafting from the page");
+    const outcome = await draftTool({
+      facts,
+      taxonomy: deps.taxonomy,
+      model: deps.model,
+      signal: deps.signal,
+      onProgress,
+    });
+    const draft: ToolDraft = { ...partial, ...outcome.draft };
+    if (facts.imageUrl && deps.mediaDir) {
+      onProgress("Fetching the main image");
+      const image = await fetchMainImage(facts.imageUrl, {
+        allowPrivate: deps.allowPrivate,
+        mediaDir: deps.mediaDir,
+        signal: deps.signal,
+      });
+      if (image) draft.mainImage = image;
+    }
+    if (deps.signal?.aborted) throw new DraftFailure("cancelled");
+    return {
+      finalUrl,
+      draft,
+      usedModel: outcome.usedModel,
+      modelProblem: outcome.modelProblem,
+      page: facts,
+    };
+  } catch (error) {
+    if (error instanceof DraftFailure) {
+      throw new DraftAddressFailure(error, partial, finalUrl, duplicateOf);
+    }
+    throw error;
+  }
+}

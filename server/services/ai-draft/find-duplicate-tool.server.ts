@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { sameSite, siteKeyOf } from "~/lib/ai-draft";
+import { toolPath } from "~/lib/paths";
+import type { Database } from "../../db/client.server";
+import { tools } from "../../db/schema";
+import type { DuplicateTool } from "./draft-address.server";
+
+/**
+ * Issue 18.1: the catalogue tool (any status) whose website is the same site as `siteKey`
+ * (siteKeyOf: host without "www." and path), or null. The host narrows the rows in the database;
+ * sameSite decides.
+ */
+export async function findDuplicateTool(
+  db: Database,
+  siteKey: string,
+): Promise<DuplicateTool | null> {
+  const host = siteKey.split("/")[0] ?? siteKey;
+  const rows = await db
+    .select({
+      id: tools.id,
+      name: tools.name,
+      slug: tools.slug,
+      category: tools.category,
+      subCategory: tools.subCategory,
+      websiteUrl: tools.websiteUrl,
+    })
+    .from(tools)
+    .where(sql`position(${host} in lower(${tools.websiteUrl})) > 0`)
+    .orderBy(tools.createdAt);
+  const match = rows.find((row) => {
+    const key = siteKeyOfAddress(row.websiteUrl);
+    return key !== null && sameSite(key, siteKey);
+  });
+  return match ? { id: match.id, name: match.name, path: toolPath(match) } : null;
+}
+
+function siteKeyOfAddress(address: string | null): string | null {
+  if (!address) return null;
+  try {
+    return siteKeyOf(new URL(address));
+  } catch {
+    return null;
+  }
+}
