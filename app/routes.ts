@@ -22,6 +22,7 @@ export default [
     route("admin/tools/manual", "routes/admin/manual-add.tsx"),
     route("admin/tools/manual/:id", "routes/admin/manual-edit.tsx"),
     route("admin/tools/ai", "routes/admin/ai-add.tsx"),
+    route("admin/tools/ai/:jobId", "routes/admin/ai-draft.tsx"),
     route("admin/comments", "routes/admin/comments.tsx"),
     route("admin/migrate-comments", "routes/admin/migrate-comments.tsx"),
   ]),

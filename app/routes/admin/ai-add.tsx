@@ -1,4 +1,4 @@
-import { AdminNotYet } from "~/features/admin/admin-shell";
+import { AiAddPage } from "~/features/admin/ai-add/ai-add-page";
 import { pageTitle } from "~/lib/seo";
 import { requireAdmin } from "./admin-guard.server";
 import type { Route } from "./+types/ai-add";
@@ -9,15 +9,9 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireAdmin(context);
-  return null;
+  return { answer: await context.services.listDraftJobs() };
 }
 
-export default function AdminAiAdd() {
-  return (
-    <AdminNotYet title="AI-assisted add">
-      <p>
-        Adding tools from their website with AI help is not built yet: paste a URL here once it is.
-      </p>
-    </AdminNotYet>
-  );
+export default function AdminAiAdd({ loaderData }: Route.ComponentProps) {
+  return <AiAddPage answer={loaderData.answer} />;
 }
