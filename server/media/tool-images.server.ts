@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { link, mkdir, readdir, rename, rm, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { inArray, or } from "drizzle-orm";
+import { and, inArray, isNull, or, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { IMAGE_SIZES, resolveImagePath, type ImageSize } from "~/lib/image-path";
 import type { Database } from "../db/client.server";
-import { tools } from "../db/schema";
+import { aiDraftJobs, tools } from "../db/schema";
 import { AppError } from "../errors.server";
 
 /** DESIGN.md 8: uploads are capped, sniffed by their content, and re-encoded. */
@@ -162,7 +162,16 @@ export async function removeUnusedImages(
     .select({ image: tools.image, mainImage: tools.mainImage })
     .from(tools)
     .where(or(inArray(tools.image, uploads), inArray(tools.mainImage, uploads)));
-  const inUse = new Set(used.flatMap((row) => [row.image, row.mainImage]));
+  // An AI draft's main image (issue 18) waits for its review however long that takes.
+  const draftImage = sql<string>`${aiDraftJobs.draft} -> 'mainImage' ->> 'value'`;
+  const drafted = await db
+    .select({ image: draftImage })
+    .from(aiDraftJobs)
+    .where(and(isNull(aiDraftJobs.savedToolId), inArray(draftImage, uploads)));
+  const inUse = new Set([
+    ...used.flatMap((row) => [row.image, row.mainImage]),
+    ...drafted.map((row) => row.image),
+  ]);
   let removed = 0;
   for (const file of uploads.filter((upload) => !inUse.has(upload))) {
     // A file already gone counts as old: its other sizes may still be there.

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -5,7 +8,9 @@ import { EMPTY_TOOL_INPUT } from "~/lib/tool-input";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { aiDraftJobs, tools } from "../../server/db/schema";
 import { listTaxonomySuggestions } from "../../server/services/admin/list-taxonomy-suggestions.server";
+import { removeUnusedImages } from "../../server/media/tool-images.server";
 import { cancelDraftJob } from "../../server/services/ai-draft/cancel-draft-job.server";
+import { deleteDraftJob } from "../../server/services/ai-draft/delete-draft-job.server";
 import {
   claimNextDraftJob,
   DraftJobRunner,
@@ -26,6 +31,7 @@ describe(`AI draft jobs on ${databaseKind}`, () => {
   let database: DatabaseHandle;
   let sites: FixtureSites;
   let runner: DraftJobRunner | null = null;
+  let mediaDir: string;
   const findDuplicate = (siteKey: string) => findDuplicateTool(database.db, siteKey);
   /** The same fixture sites under a second host name: one host per name for the runner. */
   const otherHost = (path: string) => sites.url(path).replace("127.0.0.1", "localhost");
@@ -37,6 +43,7 @@ describe(`AI draft jobs on ${databaseKind}`, () => {
       logger: pino({ level: "silent" }),
       draftSettings: async () => ({
         allowPrivate: true,
+        mediaDir,
         model: null,
         taxonomy: await listTaxonomySuggestions(database.db),
         findDuplicate,
@@ -58,6 +65,7 @@ describe(`AI draft jobs on ${databaseKind}`, () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     sites = await startFixtureSites();
+    mediaDir = await mkdtemp(path.join(tmpdir(), "ai-draft-jobs-"));
     await database.db.insert(tools).values(
       createToolRow({
         id: "catalogued",
@@ -75,6 +83,7 @@ describe(`AI draft jobs on ${databaseKind}`, () => {
   afterAll(async () => {
     await sites.close();
     await database.close();
+    await rm(mediaDir, { recursive: true, force: true });
   });
 
   it("queues valid addresses, refuses invalid and repeated ones, and fails a duplicate before any fetch", async () => {
@@ -218,5 +227,16 @@ describe(`AI draft jobs on ${databaseKind}`, () => {
       code: "CONFLICT",
       message: expect.stringContaining('"Drafted Tool"'),
     });
+  });
+
+  it("keeps a drafted main image while its job waits for review, and removes it with the job", async () => {
+    const [job] = (await queue(otherHost("/jsonld"))).jobs;
+    await startRunner();
+    await waitFor(async () => (await stateOf(job!.id)).state === "ready");
+    const image = (await stateOf(job!.id)).draft.mainImage!.value;
+    expect(await removeUnusedImages(database.db, mediaDir, [image], 0)).toBe(0);
+    await stat(path.join(mediaDir, image));
+    await deleteDraftJob(database.db, mediaDir, job!.id);
+    await expect(stat(path.join(mediaDir, image))).rejects.toThrow();
   });
 });
