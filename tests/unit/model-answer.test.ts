@@ -22,7 +22,7 @@ const PAGE: PageFacts = readPage(
   "https://noted.example/",
 );
 
-function quoted(value: unknown, evidence: string) {
+function quoted<T>(value: T, evidence: string) {
   return { value, evidence };
 }
 
