@@ -100,6 +100,19 @@ describe("checkModelAnswer", () => {
     expect(proposed.subCategory).toMatchObject({ value: "Transcription", proposal: true });
   });
 
+  it("checks a redrafted subcategory against the category already chosen", () => {
+    const draft = checkModelAnswer(
+      { subCategory: quoted("note taking", "meeting notes") },
+      PAGE,
+      TAXONOMY,
+      null,
+      "Productivity",
+    );
+    expect(draft).toEqual({
+      subCategory: { value: "Note Taking", source: "model", evidence: "meeting notes" },
+    });
+  });
+
   it("drops values the tool form refuses and a subcategory without a category", () => {
     const draft = checkModelAnswer(
       { name: quoted("No\u0007ted", "Noted"), subCategory: quoted("Note Taking", "meeting notes") },

@@ -95,6 +95,29 @@ describe("readPage", () => {
     expect(facts.listItems).toEqual(["One", "Two"]);
   });
 
+  it("drops a cookie banner but not a page wrapper marked as cookie-accepted", () => {
+    const facts = readPage(
+      html(
+        "",
+        `<div class="cookie-accepted"><div id="cookie-notice">Accept cookies?</div>${LONG_TEXT}${LONG_TEXT}</div>`,
+      ),
+      URL_,
+    );
+    expect(facts.text).not.toContain("Accept cookies");
+    expect(facts.text).toContain("Paragraph 11 explains");
+  });
+
+  it("prefers <main> over an earlier <article>", () => {
+    const facts = readPage(
+      html(
+        "",
+        "<aside><article><p>Related post</p></article></aside><div><article><p>Teaser</p></article></div><main><p>Product</p></main>",
+      ),
+      URL_,
+    );
+    expect(facts.text).toBe("Product");
+  });
+
   it("reads the whole body when there is no main element, and caps the text", () => {
     const line = `<p>${"word ".repeat(200)}</p>`;
     const facts = readPage(html("", `<div><h2>About</h2>${line.repeat(150)}</div>`), URL_);

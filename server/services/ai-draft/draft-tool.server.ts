@@ -61,6 +61,10 @@ export async function draftTool(input: DraftToolInput): Promise<DraftOutcome> {
     return { draft: pageDraft, usedModel: false, modelProblem: problem };
   }
   const draft: ToolDraft = { ...pageDraft, ...modelDraft };
+  if (modelDraft.category && !modelDraft.subCategory && pageDraft.subCategory) {
+    const entry = input.taxonomy.find((item) => item.category === modelDraft.category!.value);
+    if (!entry?.subcategories.includes(pageDraft.subCategory.value)) delete draft.subCategory;
+  }
   for (const name of ["pricingModel", "pricingAmount"] as const) {
     const stated = pageDraft[name];
     if (stated?.source === "json-ld") (draft as Record<string, unknown>)[name] = stated;
@@ -101,6 +105,8 @@ export async function redraftField(
         fields: [redraftable],
         pricingText: input.pricingText,
         avoid: current,
+        chosenCategory:
+          redraftable === "subCategory" ? (input.current.category?.value ?? null) : null,
         signal: input.signal,
         ask: input.ask,
       });

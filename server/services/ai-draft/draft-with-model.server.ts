@@ -143,6 +143,7 @@ export function draftMessages(input: {
   fields: readonly ModelField[];
   pricingText?: string | null;
   avoid?: unknown;
+  chosenCategory?: string | null;
   fence?: string;
 }): ChatMessage[] {
   const fence = input.fence ?? newFence();
@@ -156,10 +157,14 @@ export function draftMessages(input: {
     `Fields:\n${fieldLines}`,
     'Choose category and subCategory only from the TAXONOMY. If none fits, give your best short name and add "proposal": true.',
   ].join("\n");
-  const avoid =
-    input.avoid === undefined
-      ? ""
-      : `\nThe current value is ${JSON.stringify(input.avoid)}: draft a different one from the page.`;
+  const notes: string[] = [];
+  if (input.chosenCategory) notes.push(`The category is ${JSON.stringify(input.chosenCategory)}.`);
+  if (input.avoid !== undefined) {
+    notes.push(
+      `The current value is ${JSON.stringify(input.avoid)}: draft a different one from the page.`,
+    );
+  }
+  const avoid = notes.length > 0 ? `\n${notes.join(" ")}` : "";
   const user = [
     `TAXONOMY:\n${taxonomyList(input.taxonomy)}`,
     `PAGE-${fence}-BEGIN`,
@@ -224,6 +229,8 @@ export function checkModelAnswer(
   facts: PageFacts,
   taxonomy: TaxonomyEntry[],
   pricingText: string | null = null,
+  /** The category already chosen, when only the subcategory is redrafted. */
+  chosenCategory: string | null = null,
 ): ToolDraft {
   const corpus = pageCorpus(facts, pricingText ?? "");
   const draft: Record<string, DraftedField<unknown>> = {};
@@ -257,7 +264,11 @@ export function checkModelAnswer(
     if (name === "pricingModel" && value === "Unknown") continue;
     draft[name] = { value, source: "model", evidence };
   }
-  const category = draft.category;
+  const category =
+    draft.category ??
+    (chosenCategory && draft.subCategory
+      ? { value: chosenCategory, source: "model" as const, evidence: "" }
+      : undefined);
   if (category) {
     const known = canonicalName(
       taxonomy.map((entry) => entry.category),
@@ -275,7 +286,13 @@ export function checkModelAnswer(
   } else {
     delete draft.subCategory;
   }
-  return keepValidFields(draft as ToolDraft);
+  if (draft.category) return keepValidFields(draft as ToolDraft);
+  const kept = keepValidFields({
+    ...(draft as ToolDraft),
+    category: category as ToolDraft["category"],
+  });
+  delete kept.category;
+  return kept;
 }
 
 export interface DraftWithModelInput {
@@ -287,6 +304,8 @@ export interface DraftWithModelInput {
   pricingText?: string | null;
   /** The current value, when one field is redrafted. */
   avoid?: unknown;
+  /** The category already chosen, when only the subcategory is redrafted. */
+  chosenCategory?: string | null;
   signal?: AbortSignal;
   onProgress?: AskModelOptions["onProgress"];
   ask?: Omit<AskModelOptions, "signal" | "onProgress">;
@@ -304,6 +323,7 @@ export async function draftWithModel(input: DraftWithModelInput): Promise<ToolDr
     fields,
     pricingText: input.pricingText,
     avoid: input.avoid,
+    chosenCategory: input.chosenCategory,
   });
   const options: AskModelOptions = {
     ...input.ask,
@@ -324,13 +344,15 @@ export async function draftWithModel(input: DraftWithModelInput): Promise<ToolDr
           ];
     const content = await askModel(input.model, { messages: asked }, options);
     const parsed = parseModelAnswer(content);
-    if (parsed.ok)
+    if (parsed.ok) {
       return checkModelAnswer(
         parsed.answer,
         input.facts,
         input.taxonomy,
         input.pricingText ?? null,
+        input.chosenCategory ?? null,
       );
+    }
     problem = parsed.problem;
     input.onProgress?.(`${problem} Asking once more.`);
   }

@@ -28,6 +28,7 @@ const DROPPED_TAGS = new Set([
   "dialog",
 ]);
 const DROPPED_ROLES = new Set(["navigation", "banner", "contentinfo", "dialog", "alertdialog"]);
+const COOKIE_BANNER_CHARS = 1_500;
 const COOKIE_BANNER = /(^|[\s_-])(cookie|consent|gdpr)([\s_-]|$)/i;
 
 /** Elements that end a line of text. */
@@ -88,6 +89,9 @@ export function foldSpace(text: string): string {
 export function decodePage(page: Pick<FetchedPage, "body" | "contentType">): string {
   const declared =
     charsetOf(page.contentType) ?? charsetOf(page.body.subarray(0, 2048).toString("latin1"));
+  const bom = page.body.subarray(0, 2);
+  if (bom[0] === 0xff && bom[1] === 0xfe) return new TextDecoder("utf-16le").decode(page.body);
+  if (bom[0] === 0xfe && bom[1] === 0xff) return new TextDecoder("utf-16be").decode(page.body);
   if (declared && WINDOWS_1252_LABELS.has(declared)) return decodeWindows1252(page.body);
   let decoder: TextDecoder;
   try {
@@ -135,14 +139,13 @@ export function readPage(html: string, pageUrl: string): PageFacts {
   const jsonLd = readJsonLd(document.children, pageUrl);
   const body = findOne((element) => element.name === "body", document.children) ?? document;
   const mainRoot =
+    findOne((element) => element.name === "main" && !isHidden(element), body.children) ??
     findOne(
-      (element) =>
-        (element.name === "main" ||
-          element.name === "article" ||
-          getAttributeValue(element, "role") === "main") &&
-        !isHidden(element),
+      (element) => getAttributeValue(element, "role") === "main" && !isHidden(element),
       body.children,
-    ) ?? body;
+    ) ??
+    findOne((element) => element.name === "article" && !isHidden(element), body.children) ??
+    body;
   const visible = readVisible(mainRoot);
   return {
     url: pageUrl,
@@ -194,7 +197,8 @@ function isDropped(element: Element): boolean {
   if (role && DROPPED_ROLES.has(role)) return true;
   if (isHidden(element)) return true;
   const marks = `${getAttributeValue(element, "id") ?? ""} ${getAttributeValue(element, "class") ?? ""}`;
-  return COOKIE_BANNER.test(marks);
+  // A wrapper marked "cookie-accepted" may hold the whole page: only a banner-sized block goes.
+  return COOKIE_BANNER.test(marks) && textContent(element).length < COOKIE_BANNER_CHARS;
 }
 
 interface Visible {
