@@ -77,6 +77,11 @@ describe("draftFromPage", () => {
         ?.value,
     ).toBe("Noted");
     expect(cleanTitle("Noted – AI notes")).toBe("Noted");
+    const company = withOffers([]);
+    company.jsonLd[0]!.types = ["Organization"];
+    company.jsonLd[0]!.name = "Noted Labs Inc.";
+    company.meta = { "og:site_name": "Noted" };
+    expect(draftFromPage(company, TAXONOMY).name).toMatchObject({ value: "Noted", source: "meta" });
   });
 
   it("trims the card description to its limit at a word boundary, quoting the page", () => {

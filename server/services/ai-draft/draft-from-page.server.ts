@@ -39,11 +39,14 @@ export function cleanTitle(title: string): string {
   return parts[0] ?? title.trim();
 }
 
+/** JSON-LD's product or site name, og:site_name, the company's name, then the cleaned title. */
 export function draftName(facts: PageFacts): DraftedField<string> | null {
   const thing = productThing(facts);
-  if (thing?.name) return field(clip(thing.name, TOOL_FIELD_LIMITS.name), "json-ld", thing.name);
+  const stated = thing && !thing.types.includes("Organization") ? thing.name : null;
+  if (stated) return field(clip(stated, TOOL_FIELD_LIMITS.name), "json-ld", stated);
   const siteName = facts.meta["og:site_name"] ?? facts.meta["application-name"];
   if (siteName) return field(clip(siteName, TOOL_FIELD_LIMITS.name), "meta", siteName);
+  if (thing?.name) return field(clip(thing.name, TOOL_FIELD_LIMITS.name), "json-ld", thing.name);
   if (facts.title) {
     return field(clip(cleanTitle(facts.title), TOOL_FIELD_LIMITS.name), "meta", facts.title);
   }
