@@ -246,6 +246,21 @@ describe("drafts with the fake model", () => {
     expect(outcome.modelProblem).not.toContain(KEY);
   });
 
+  it("gives up on a model that never answers after its tries and keeps the page-only draft", async () => {
+    fakeModel.setMode("timeout");
+    const before = fakeModel.requests;
+    const outcome = await draftTool({
+      facts: await factsOf("/meta-only"),
+      taxonomy: TAXONOMY,
+      model,
+      ask: { timeoutMs: 100, sleep: () => Promise.resolve() },
+    });
+    expect(fakeModel.requests).toBe(before + 4);
+    expect(outcome.usedModel).toBe(false);
+    expect(outcome.modelProblem).toMatch(/did not answer within 0.1 seconds.*4 tries/);
+    expect(outcome.draft.name?.source).toBe("meta");
+  });
+
   it("stops waiting for a model that never answers when the job is cancelled", async () => {
     fakeModel.setMode("timeout");
     const controller = new AbortController();

@@ -21,6 +21,8 @@ export interface AskModelOptions {
   now?: () => number;
   /** 0..1, for the backoff's jitter. */
   random?: () => number;
+  /** One request's timeout; AI_DRAFT_LIMITS.modelTimeoutMs unless a test shortens it. */
+  timeoutMs?: number;
 }
 
 /** A model request that failed for good: the reason in words, never holding the key. */
@@ -91,9 +93,10 @@ async function tryOnce(
   body: unknown,
   signal: AbortSignal | undefined,
   now: () => number,
+  timeoutMs: number,
 ): Promise<string> {
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), AI_DRAFT_LIMITS.modelTimeoutMs);
+  const timer = setTimeout(() => timeout.abort(), timeoutMs);
   const onAbort = (): void => timeout.abort();
   signal?.addEventListener("abort", onAbort, { once: true });
   const headers: Record<string, string> = {
@@ -113,10 +116,7 @@ async function tryOnce(
     } catch {
       if (signal?.aborted) throw new ModelError("The draft was cancelled.", false);
       if (timeout.signal.aborted) {
-        throw new ModelError(
-          `The model did not answer within ${AI_DRAFT_LIMITS.modelTimeoutMs / 1000} seconds.`,
-          true,
-        );
+        throw new ModelError(`The model did not answer within ${timeoutMs / 1000} seconds.`, true);
       }
       throw new ModelError("The model server could not be reached.", true);
     }
@@ -183,7 +183,13 @@ export async function askModel(
       attempt === 1 ? "Asking the model" : `Asking the model, try ${attempt} of ${tries}`,
     );
     try {
-      return await tryOnce(settings, body, options.signal, now);
+      return await tryOnce(
+        settings,
+        body,
+        options.signal,
+        now,
+        options.timeoutMs ?? AI_DRAFT_LIMITS.modelTimeoutMs,
+      );
     } catch (error) {
       if (!(error instanceof ModelError)) throw new ModelError("The model request failed.", false);
       if (!error.retryable) throw error;
