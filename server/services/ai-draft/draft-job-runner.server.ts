@@ -4,14 +4,10 @@ import { AI_DRAFT_LIMITS, DRAFT_FAILURES, type ToolDraft } from "~/lib/ai-draft"
 import type { Database } from "../../db/client.server";
 import { aiDraftJobs } from "../../db/schema";
 import type { Logger } from "../../logger.server";
-import {
-  DraftAddressFailure,
-  type DraftAddressDeps,
-  type DraftStep,
-  draftAddress,
-} from "./draft-address.server";
+import { DraftAddressFailure, type DraftAddressDeps, draftAddress } from "./draft-address.server";
 import { DraftFailure } from "./draft-types.server";
 import type { DraftJobRow } from "./get-draft-job.server";
+import { ProgressWriter } from "./progress-writer.server";
 
 const RUNNING_STATES = ["fetching", "reading", "drafting"] as const;
 const POLL_MS = 2_000;
@@ -19,7 +15,6 @@ const CANCEL_CHECK_MS = 1_000;
 const HEARTBEAT_MS = 20_000;
 /** On PostgreSQL, a running job untouched this long belongs to a server that stopped. */
 const STALE_MS = 2 * 60_000;
-const PROGRESS_WRITE_MS = 500;
 
 export interface DraftJobRunnerDeps {
   db: Database;
@@ -318,53 +313,4 @@ async function hasQueuedJobs(db: Database): Promise<boolean> {
     .where(eq(aiDraftJobs.state, "queued"))
     .limit(1);
   return rows.length > 0;
-}
-
-/**
- * A job's step and progress as it runs: a new step is written at once, progress within a step at
- * most twice a second (the latest message wins), one write at a time and in order.
- */
-class ProgressWriter {
-  private chain: Promise<void> = Promise.resolve();
-  private lastState: DraftStep | null = null;
-  private lastWrite = 0;
-  private pending: { state: DraftStep; message: string | null } | null = null;
-  private timer: NodeJS.Timeout | null = null;
-
-  constructor(
-    private readonly write: (state: DraftStep, message: string | null) => Promise<void>,
-  ) {}
-
-  report(state: DraftStep, message: string | null): void {
-    this.pending = { state, message };
-    const due = this.lastWrite + PROGRESS_WRITE_MS - Date.now();
-    if (state !== this.lastState || due <= 0) {
-      this.send();
-    } else if (!this.timer) {
-      this.timer = setTimeout(() => this.send(), due);
-      this.timer.unref();
-    }
-  }
-
-  async flush(): Promise<void> {
-    this.close();
-    await this.chain;
-  }
-
-  close(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.pending = null;
-  }
-
-  private send(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const next = this.pending;
-    this.pending = null;
-    if (!next) return;
-    this.lastState = next.state;
-    this.lastWrite = Date.now();
-    this.chain = this.chain.then(() => this.write(next.state, next.message)).catch(() => {});
-  }
 }
