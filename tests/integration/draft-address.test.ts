@@ -56,6 +56,14 @@ describe("draftAddress", () => {
     await stat(path.join(mediaDir, drafted.draft.mainImage!.value));
   });
 
+  it("reads the pricing page the page links on its own host", async () => {
+    const before = sites.hits("/pricing");
+    const drafted = await draftAddress(sites.url("/jsonld"), base);
+    expect(sites.hits("/pricing")).toBe(before + 1);
+    expect(drafted.page?.text).toContain("Paying yearly saves two months.");
+    expect(drafted.draft.name?.value).toBe("Brieflow");
+  });
+
   it("flags a duplicate found after a redirect before fetching where it leads", async () => {
     const before = sites.hits("/jsonld");
     const failure = await failureOf(

@@ -9,7 +9,7 @@ import {
   type TaxonomyEntry,
 } from "./draft-types.server";
 import { fetchMainImage } from "./fetch-main-image.server";
-import { decodePage, readPage } from "./read-page.server";
+import { decodePage, PAGE_TEXT_CHARS, readPage } from "./read-page.server";
 
 /** A catalogue tool with the same site as an address. */
 export interface DuplicateTool {
@@ -113,8 +113,9 @@ export async function draftAddress(
     }
 
     enter("reading", "Reading the page");
-    const facts = readPage(decodePage(fetched), finalUrl);
-    assertReadablePage(fetched, facts);
+    const mainFacts = readPage(decodePage(fetched), finalUrl);
+    assertReadablePage(fetched, mainFacts);
+    const facts = await withPricingPage(mainFacts, deps, onProgress);
 
     enter("drafting", deps.model ? "Asking the model" : "Drafting from the page");
     const outcome = await draftTool({
@@ -147,5 +148,42 @@ export async function draftAddress(
       throw new DraftAddressFailure(error, partial, finalUrl, duplicateOf);
     }
     throw error;
+  }
+}
+
+/** The pricing page's fetch: a short budget, since the draft is useful without it. */
+const PRICING_TIMEOUT_MS = AI_DRAFT_LIMITS.pageTimeoutMs / 2;
+
+/**
+ * The page's text with its pricing page's text after it, when the page links one on its own host:
+ * plans and prices often live only there. Any problem with that page leaves the facts as they
+ * were.
+ */
+async function withPricingPage(
+  facts: PageFacts,
+  deps: DraftAddressDeps,
+  onProgress: (message: string) => void,
+): Promise<PageFacts> {
+  if (!facts.pricingUrl || facts.pricingUrl === facts.url) return facts;
+  if (new URL(facts.pricingUrl).host !== new URL(facts.url).host) return facts;
+  onProgress("Reading the pricing page");
+  try {
+    const fetched = await guardedFetch(facts.pricingUrl, {
+      allowPrivate: deps.allowPrivate,
+      accept: "html",
+      timeoutMs: PRICING_TIMEOUT_MS,
+      maxBytes: AI_DRAFT_LIMITS.pageBytes,
+      signal: deps.signal,
+    });
+    if (new URL(fetched.finalUrl).host !== new URL(facts.url).host) return facts;
+    const pricing = readPage(decodePage(fetched), fetched.finalUrl);
+    return {
+      ...facts,
+      text: `${facts.text}\n${pricing.text}`.slice(0, PAGE_TEXT_CHARS),
+      jsonLd: [...facts.jsonLd, ...pricing.jsonLd.filter((thing) => thing.offers.length > 0)],
+    };
+  } catch (error) {
+    if (!(error instanceof DraftFailure)) throw error;
+    return facts;
   }
 }
