@@ -60,6 +60,12 @@ test("an admin drafts two addresses, reviews the good draft's sources and adds t
   await expect(page.getByRole("button", { name: "Redraft the name" })).toBeVisible();
   await expectNoAxeViolations(page);
 
+  await page.getByRole("button", { name: "Redraft the card description" }).click();
+  await expect(
+    page
+      .getByRole("status")
+      .filter({ hasText: /The card description is redrafted|Nothing better/ }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Add tool" }).click();
   await expect(page.getByText('"Brieflow" is added.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/tools\/manual\/[^/]+$/);
@@ -69,6 +75,14 @@ test("an admin drafts two addresses, reviews the good draft's sources and adds t
 
   await openApp(page, "/admin/tools/ai");
   await expect(jobRow(page, good)).toContainText("Saved: Brieflow");
+
+  // The same site again is a duplicate before any fetch, with a link to the tool.
+  await page.getByRole("textbox", { name: "Web addresses" }).fill(good);
+  await page.getByRole("button", { name: "Draft 1 tool" }).click();
+  const again = jobRow(page, good).filter({ hasText: "already in the catalogue" });
+  await expect(again).toBeVisible({ timeout: 30_000 });
+  await expect(again.getByRole("link", { name: "Brieflow", exact: true })).toBeVisible();
+  await expect(again.getByRole("button", { name: "Draft anyway" })).toBeVisible();
 });
 
 test("on a phone: the list and the review fit the screen, and removing a ready draft asks first", async ({
