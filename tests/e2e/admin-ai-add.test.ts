@@ -111,6 +111,7 @@ test("on a phone: the list and the review fit the screen, and removing a ready d
   const dialog = page.getByRole("dialog", { name: "Remove this draft?" });
   await dialog.getByRole("button", { name: "Remove draft" }).click();
   await expect(page.getByText(metaOnly, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Drafts" })).toBeFocused();
 });
 
 async function expectFitsScreen(page: Page) {

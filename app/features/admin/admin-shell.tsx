@@ -51,13 +51,3 @@ export function AdminCheck() {
     </div>
   );
 }
-
-/** An admin page whose tools are not built yet says so plainly. */
-export function AdminNotYet({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section>
-      <h1 className="text-2xl font-bold text-slate-950">{title}</h1>
-      <div className="mt-3 max-w-2xl space-y-3 text-slate-700">{children}</div>
-    </section>
-  );
-}

@@ -26,6 +26,7 @@ export function AiAddPage({ answer: loaded }: { answer: DraftJobsAnswer }) {
   const [answer, setAnswer] = useState(loaded);
   const [announcement, setAnnouncement] = useState("");
   const jobs = useRef(loaded.jobs);
+  const listHeading = useRef<HTMLHeadingElement>(null);
 
   function showJobs(next: DraftJobsAnswer) {
     const change = describeChanges(jobs.current, next.jobs);
@@ -61,11 +62,23 @@ export function AiAddPage({ answer: loaded }: { answer: DraftJobsAnswer }) {
       <AddressForm onQueued={showJobs} jobs={answer} />
 
       <div className="space-y-3">
-        <h2 className="text-lg font-semibold text-slate-900">Drafts</h2>
+        <h2
+          ref={listHeading}
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 outline-none"
+        >
+          Drafts
+        </h2>
         <p role="status" aria-live="polite" className="sr-only">
           {announcement}
         </p>
-        <JobListWithActions jobs={answer.jobs} onJobs={showJobs} model={answer.model} />
+        <JobListWithActions
+          jobs={answer.jobs}
+          onJobs={showJobs}
+          model={answer.model}
+          // A removed row took the focus with it: keyboard users go on from the list.
+          onRemoved={() => listHeading.current?.focus()}
+        />
       </div>
     </section>
   );
@@ -260,10 +273,12 @@ function JobListWithActions({
   jobs,
   onJobs,
   model,
+  onRemoved,
 }: {
   jobs: DraftJobSummary[];
   onJobs: (answer: DraftJobsAnswer) => void;
   model: DraftJobsAnswer["model"];
+  onRemoved: () => void;
 }) {
   const showToast = useToast();
   const revalidator = useRevalidator();
@@ -275,9 +290,11 @@ function JobListWithActions({
       await write();
       showToast({ message: done, durationMs: 4000 });
       onJobs({ jobs: (await listDraftJobs()).jobs, model });
+      return true;
     } catch (failure) {
       showToast({ message: messageOf(failure), tone: "error", durationMs: 6000 });
       void revalidator.revalidate();
+      return false;
     } finally {
       setBusyId(null);
     }
@@ -292,7 +309,10 @@ function JobListWithActions({
         () => retryDraftJob(job.id, { ignoreDuplicate }),
         `${job.address} is queued again.`,
       ),
-    remove: (job) => void act(job, () => deleteDraftJob(job.id), `${job.address} is removed.`),
+    remove: (job) =>
+      void act(job, () => deleteDraftJob(job.id), `${job.address} is removed.`).then(
+        (isRemoved) => isRemoved && onRemoved(),
+      ),
   };
   return <DraftJobList jobs={jobs} actions={actions} />;
 }
