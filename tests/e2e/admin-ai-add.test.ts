@@ -85,7 +85,7 @@ test("an admin drafts two addresses, reviews the good draft's sources and adds t
   await expect(again.getByRole("button", { name: "Draft anyway" })).toBeVisible();
 });
 
-test("on a phone: the list and the review fit the screen, and removing a ready draft asks first", async ({
+test("on a phone: an address file is read into the box, both pages fit the screen, and removing a ready draft asks first", async ({
   page,
 }) => {
   test.slow();
@@ -94,7 +94,15 @@ test("on a phone: the list and the review fit the screen, and removing a ready d
   await signInWithGoogle(page, `boss-${test.info().project.name}@example.com`, "Boss");
   await page.setViewportSize({ width: 390, height: 844 });
   await openApp(page, "/admin/tools/ai");
-  await page.getByRole("textbox", { name: "Web addresses" }).fill(`${challenge} ${metaOnly}`);
+  // An address file is read in the browser into the box.
+  await page.getByLabel("Address file").setInputFiles({
+    name: "addresses.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`url\n${challenge}\n${metaOnly}\n`),
+  });
+  await expect(page.getByRole("textbox", { name: "Web addresses" })).toHaveValue(
+    new RegExp(`${challenge}\\n${metaOnly}`),
+  );
   await page.getByRole("button", { name: "Draft 2 tools" }).click();
   await expect(jobRow(page, challenge)).toContainText("bot check", { timeout: 30_000 });
   await expect(jobRow(page, metaOnly)).toContainText("Ready", { timeout: 30_000 });
