@@ -246,7 +246,7 @@ describe("drafts with the fake model", () => {
     expect(outcome.modelProblem).not.toContain(KEY);
   });
 
-  it("gives up on a model that never answers after its tries and keeps the page-only draft", async () => {
+  it("gives up on a model that never answers after one wait and keeps the page-only draft", async () => {
     fakeModel.setMode("timeout");
     const before = fakeModel.requests;
     const outcome = await draftTool({
@@ -255,9 +255,9 @@ describe("drafts with the fake model", () => {
       model,
       ask: { timeoutMs: 100, sleep: () => Promise.resolve() },
     });
-    expect(fakeModel.requests).toBe(before + 4);
+    expect(fakeModel.requests).toBe(before + 1);
     expect(outcome.usedModel).toBe(false);
-    expect(outcome.modelProblem).toMatch(/did not answer within 0.1 seconds.*4 tries/);
+    expect(outcome.modelProblem).toMatch(/did not answer within 0.1 seconds/);
     expect(outcome.draft.name?.source).toBe("meta");
   });
 

@@ -3,8 +3,9 @@ import { AI_DRAFT_LIMITS } from "~/lib/ai-draft";
 import type { ModelSettings, ReportProgress } from "./draft-types.server";
 
 // Issue 18.4: one chat-completions request to any OpenAI-compatible API (hosted, Ollama,
-// llama.cpp), with a timeout and retries with backoff on 429, 5xx and timeouts. LLM_BASE_URL is
-// the operator's own setting, often a local server, so it is not sent through the guarded fetcher.
+// llama.cpp), with a timeout and retries with backoff on 429, 5xx and dropped connections.
+// LLM_BASE_URL is the operator's own setting, often a local server, so it is not sent through the
+// guarded fetcher.
 // No message here ever holds the key: errors are built from statuses and our own words only.
 
 export interface ChatMessage {
@@ -29,7 +30,7 @@ export interface AskModelOptions {
 export class ModelError extends Error {
   constructor(
     message: string,
-    /** Whether another try might succeed (429, 5xx, timeout, connection). */
+    /** Whether another try might succeed (429, 5xx, a dropped connection). */
     readonly retryable: boolean,
     readonly retryAfterMs: number | null = null,
   ) {
@@ -116,7 +117,8 @@ async function tryOnce(
     } catch {
       if (signal?.aborted) throw new ModelError("The draft was cancelled.", false);
       if (timeout.signal.aborted) {
-        throw new ModelError(`The model did not answer within ${timeoutMs / 1000} seconds.`, true);
+        // Not retried: a model that needed longer would keep the job waiting as long again.
+        throw new ModelError(`The model did not answer within ${timeoutMs / 1000} seconds.`, false);
       }
       throw new ModelError("The model server could not be reached.", true);
     }
