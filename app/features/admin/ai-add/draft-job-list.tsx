@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "~/components/dialog";
 import { isActiveDraftState, type DraftJobState, type DraftJobSummary } from "~/lib/ai-draft";
+import { CatalogueToolLinks } from "./catalogue-tool-links";
 import { STATE_LABELS, reviewLinkOf } from "./draft-form";
 
 const BADGE_COLOURS: Record<DraftJobState, string> = {
@@ -108,18 +109,7 @@ function JobRow({
       )}
       {job.duplicateOf && (
         <p className="mt-1 text-sm text-slate-700">
-          Already in the catalogue:{" "}
-          <Link to={job.duplicateOf.path} className="font-medium text-brand-700 underline">
-            {job.duplicateOf.name}
-          </Link>{" "}
-          (
-          <Link
-            to={`/admin/tools/manual/${job.duplicateOf.id}`}
-            className="font-medium text-brand-700 underline"
-          >
-            edit<span className="sr-only"> {job.duplicateOf.name}</span>
-          </Link>
-          )
+          Already in the catalogue: <CatalogueToolLinks tool={job.duplicateOf} editLabel="edit" />
         </p>
       )}
       {job.savedTool && (

@@ -11,6 +11,7 @@ import { redraftField, saveDraftAsTool } from "~/lib/api/client";
 import { ApiError, UNREACHABLE_MESSAGE } from "~/lib/api/request";
 import type { TaxonomySuggestion } from "~/lib/tool-input";
 import { ToolEditor, type SetValues } from "../tool-editor/tool-editor";
+import { CatalogueToolLinks } from "./catalogue-tool-links";
 import { applyDraftedField, draftToFormValues, FIELD_LABELS, reviewLinkOf } from "./draft-form";
 import { ProvenanceNote } from "./provenance-note";
 
@@ -109,17 +110,7 @@ function NotReviewable({ job }: { job: DraftJob }) {
     explanation = (
       <>
         This draft is already saved as{" "}
-        <Link to={job.savedTool.path} className="font-medium text-brand-700 underline">
-          {job.savedTool.name}
-        </Link>{" "}
-        (
-        <Link
-          to={`/admin/tools/manual/${job.savedTool.id}`}
-          className="font-medium text-brand-700 underline"
-        >
-          edit it
-        </Link>
-        ).
+        <CatalogueToolLinks tool={job.savedTool} editLabel="edit it" />.
       </>
     );
   } else if (job.state === "failed" || job.state === "cancelled") {
