@@ -192,7 +192,8 @@ export interface DraftJob extends DraftJobSummary {
 export function readAddressList(text: string): string[] {
   const seen = new Set<string>();
   const addresses: string[] = [];
-  for (const cell of text.split(/[\s,;]+/)) {
+  // Invisible format characters (bidi marks, zero-width spaces) separate like spaces.
+  for (const cell of text.replace(/\p{Cf}/gu, " ").split(/[\s,;]+/)) {
     const candidate = cell.trim().replace(/^["']+|["']+$/g, "");
     if (!looksLikeAddress(candidate)) continue;
     if (seen.has(candidate)) continue;
@@ -202,10 +203,13 @@ export function readAddressList(text: string): string[] {
   return addresses;
 }
 
-/** A cell that names a site: a scheme, or a dotted host ("example.com/pricing"). */
+/**
+ * A cell that names a site: a scheme with something after it ("javascript:x" too, so that it is
+ * refused in words rather than skipped), or a dotted host ("example.com/pricing").
+ */
 function looksLikeAddress(cell: string): boolean {
   if (cell.length === 0) return false;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(cell)) return true;
+  if (/^[a-z][a-z0-9+.-]*:[^\d\s]/i.test(cell)) return true;
   return /^[^\s/.]+(\.[^\s/.]+)+(\/.*)?$/.test(cell) && !/^\d+(\.\d+)?$/.test(cell);
 }
 
@@ -285,19 +289,26 @@ export function sameSite(a: string, b: string): boolean {
 }
 
 /** POST /api/admin/ai-drafts: the pasted text or the file's text. */
-export const submitAddressesSchema = z.object({
-  addresses: z
-    .string({ error: "Paste one or more web addresses." })
-    .max(AI_DRAFT_LIMITS.fileBytes, "The list is too long: send at most 100 addresses."),
-});
+export const submitAddressesSchema = z.object(
+  {
+    addresses: z
+      .string({ error: "Paste one or more web addresses." })
+      .max(AI_DRAFT_LIMITS.fileBytes, "The list is too long: send at most 100 addresses."),
+  },
+  { error: 'Send the addresses as { "addresses": "one per line" }.' },
+);
 
 /** POST /api/admin/ai-drafts/:id/retry */
-export const retryDraftSchema = z.object({
-  /** Draft even though a catalogue tool has the same site ("Draft anyway"). */
-  ignoreDuplicate: z.boolean().default(false),
-});
+export const retryDraftSchema = z.object(
+  {
+    /** Draft even though a catalogue tool has the same site ("Draft anyway"). */
+    ignoreDuplicate: z.boolean({ error: "ignoreDuplicate must be true or false." }).default(false),
+  },
+  { error: 'Send the retry as { "ignoreDuplicate": true } or {}.' },
+);
 
 /** POST /api/admin/ai-drafts/:id/redraft */
-export const redraftFieldSchema = z.object({
-  field: z.enum(REDRAFTABLE_FIELDS, { error: "Choose a field that can be redrafted." }),
-});
+export const redraftFieldSchema = z.object(
+  { field: z.enum(REDRAFTABLE_FIELDS, { error: "Choose a field that can be redrafted." }) },
+  { error: 'Send the field to redraft as { "field": "cardDescription" }.' },
+);

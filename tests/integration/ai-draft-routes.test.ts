@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from "~/lib/api/contract";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -97,6 +98,16 @@ describe(`the AI draft routes on ${databaseKind}`, () => {
     expect((await call("POST", "", { addresses: 3 })).status).toBe(400);
     expect((await call("POST", "", { addresses: "no addresses here" })).status).toBe(400);
     expect((await call("POST", "", "[")).status).toBe(400);
+    const array = await call("POST", "", []);
+    expect(array.status).toBe(400);
+    const refusal = (await array.json()) as ApiErrorBody;
+    expect(Object.values(refusal.error.fields ?? {})).toContain(
+      'Send the addresses as { "addresses": "one per line" }.',
+    );
+    const retry = await call("POST", "/1/retry", { ignoreDuplicate: "yes" });
+    expect(((await retry.json()) as ApiErrorBody).error.fields).toEqual({
+      ignoreDuplicate: "ignoreDuplicate must be true or false.",
+    });
     for (const id of ["abc", "0", "-1", "1.5", "99999999999", "424242"]) {
       expect((await call("GET", `/${id}`)).status).toBe(404);
       expect((await call("POST", `/${id}/cancel`)).status).toBe(404);

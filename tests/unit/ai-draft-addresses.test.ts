@@ -14,6 +14,16 @@ describe("readAddressList (issue 18.1)", () => {
     expect(readAddressList(csv)).toEqual(["https://alpha.example", "beta.example"]);
   });
 
+  it("keeps other schemes so they are refused in words, and splits at invisible marks", () => {
+    expect(readAddressList("javascript:alert(1) mailto:a@b.example host:8080 Note:")).toEqual([
+      "javascript:alert(1)",
+      "mailto:a@b.example",
+    ]);
+    expect(readAddressList("مرحبا 🚀 \u200Fhttps://a.example/x?y=1\u200F")).toEqual([
+      "https://a.example/x?y=1",
+    ]);
+  });
+
   it("finds nothing in text without addresses", () => {
     expect(readAddressList("  \n hello world \n")).toEqual([]);
   });
