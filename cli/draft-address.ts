@@ -41,13 +41,19 @@ export async function printDraft(address: string, asJson: boolean): Promise<numb
   const db: Database | null = database?.db ?? null;
   const model = modelSettingsOf(env);
   if (!model) notes.push("No LLM_BASE_URL and LLM_MODEL: a page-only draft.");
+  let shownStep: string | null = null;
+  // A step reports its progress many times ("Fetched 12 KB"); each step is printed once.
+  const showStep = (state: string) => {
+    if (state !== shownStep) process.stderr.write(`${state}...\n`);
+    shownStep = state;
+  };
   try {
     const drafted = await draftAddress(address, {
       allowPrivate: env.FETCH_ALLOW_PRIVATE,
       taxonomy: db ? await listTaxonomySuggestions(db) : [],
       model,
       findDuplicate: db ? (siteKey) => findDuplicateTool(db, siteKey) : undefined,
-      onStep: asJson ? undefined : (state) => process.stderr.write(`${state}...\n`),
+      onStep: asJson ? undefined : showStep,
     });
     const imageUrl = drafted.page?.imageUrl ?? null;
     if (asJson) {

@@ -55,6 +55,7 @@ describe("catalogue draft", () => {
     expect(run.stdout).toContain('name: Brieflow\n  source: JSON-LD; evidence: "Brieflow"');
     expect(run.stdout).toMatch(/websiteUrl: .*\/jsonld\n {2}source: Address/);
     expect(run.stdout).toContain(`Main image (not stored by the CLI): ${sites.url("/og.png")}`);
+    expect(run.stderr.match(/^fetching\.\.\.$/gm)).toHaveLength(1);
     expect(await readdir(path.join(dataDir, "media")).catch(() => [])).toEqual([]);
   }, 60_000);
 

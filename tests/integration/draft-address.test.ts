@@ -74,6 +74,7 @@ describe("draftAddress", () => {
     );
     expect(failure.code).toBe("duplicate");
     expect(failure.duplicateOf).toEqual(CATALOGUED);
+    expect(failure.finalUrl).toBe(sites.url("/jsonld"));
     expect(sites.hits("/jsonld")).toBe(before);
   });
 

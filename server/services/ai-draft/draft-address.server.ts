@@ -105,7 +105,11 @@ export async function draftAddress(
       maxBytes: AI_DRAFT_LIMITS.pageBytes,
       signal: deps.signal,
       onProgress,
-      checkRedirect: (url) => checkDuplicate(siteKeyOf(url)),
+      checkRedirect: (url) => {
+        // A duplicate found after a redirect names where the redirect led.
+        finalUrl = url.toString();
+        return checkDuplicate(siteKeyOf(url));
+      },
     });
     finalUrl = fetched.finalUrl;
     if (finalUrl !== normalised.url) {
