@@ -120,7 +120,7 @@ describe("draftFromPage", () => {
     ).toBeUndefined();
   });
 
-  it("picks the category only from the taxonomy, proposing a stated one that is not there", () => {
+  it("picks the category only from the taxonomy, proposing a page's own category that is not there", () => {
     const matched = draftFromPage(
       facts({ title: "Noted", headings: [{ level: 1, text: "AI note taking for teams" }] }),
       TAXONOMY,
@@ -132,10 +132,19 @@ describe("draftFromPage", () => {
     });
     expect(matched.subCategory).toMatchObject({ value: "Note Taking" });
     const proposed = withOffers([]);
-    proposed.jsonLd[0]!.applicationCategory = "MultimediaApplication";
+    proposed.jsonLd[0]!.applicationCategory = "Video editing";
     const draft = draftFromPage(proposed, TAXONOMY);
-    expect(draft.category).toMatchObject({ value: "Multimedia", proposal: true });
+    expect(draft.category).toMatchObject({ value: "Video editing", proposal: true });
     expect(draft.subCategory).toBeUndefined();
+    expect(draft.hashtags?.value).toContain("video-editing");
+  });
+
+  it("takes schema.org's own application types for neither a new category nor a tag", () => {
+    const generic = withOffers([]);
+    generic.jsonLd[0]!.applicationCategory = "BusinessApplication";
+    const draft = draftFromPage(generic, TAXONOMY);
+    expect(draft.category).toBeUndefined();
+    expect(draft.hashtags?.value ?? []).not.toContain("business");
   });
 
   it("takes key features from list items under a feature heading only", () => {

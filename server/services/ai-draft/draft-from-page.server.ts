@@ -161,10 +161,16 @@ function hashtagCandidates(facts: PageFacts): DraftedField<string[]>[] {
   const keywords = facts.meta.keywords;
   if (keywords) add(keywords.split(/\s*,\s*/), "meta", keywords);
   const category = productThing(facts)?.applicationCategory;
-  if (category) {
-    add([splitCamel(category).replace(/\s*Application$/, "")], "json-ld", category);
-  }
+  if (category && !isSchemaOrgApplicationType(category)) add([category], "json-ld", category);
   return candidates;
+}
+
+/**
+ * schema.org's own application categories ("BusinessApplication", "DeveloperApplication") say
+ * too little about a tool to be its tag or a new category; only a page's own words are.
+ */
+function isSchemaOrgApplicationType(category: string): boolean {
+  return /^[A-Z][A-Za-z]*Application$/.test(category.trim());
 }
 
 interface Clue {
@@ -215,12 +221,9 @@ export function draftTaxonomy(
     const entry = taxonomy.find((candidate) => mentions(clue.text, candidate.category));
     if (entry) return { category: field(entry.category, clue.source, clue.text) };
   }
-  const stated = productThing(facts)?.applicationCategory;
-  if (stated) {
-    const proposal = splitCamel(stated)
-      .replace(/\s*Application$/, "")
-      .trim();
-    if (proposal) return { category: field(proposal, "json-ld", stated, true) };
+  const stated = productThing(facts)?.applicationCategory?.trim();
+  if (stated && !isSchemaOrgApplicationType(stated)) {
+    return { category: field(stated, "json-ld", stated, true) };
   }
   return {};
 }
