@@ -229,6 +229,34 @@ describe(`AI draft jobs on ${databaseKind}`, () => {
     });
   });
 
+  it("refuses to save a site the catalogue gained after drafting, unless the admin drafted anyway", async () => {
+    const [job] = (await queue(sites.url("/pricing"))).jobs;
+    await startRunner();
+    await waitFor(async () => (await stateOf(job!.id)).state === "ready");
+    await database.db
+      .insert(tools)
+      .values(
+        createToolRow({
+          id: "added-meanwhile",
+          slug: "added-meanwhile",
+          name: "Added Meanwhile",
+          websiteUrl: sites.url("/pricing"),
+        }),
+      );
+    const input = { ...EMPTY_TOOL_INPUT, name: "Pricing Draft", websiteUrl: sites.url("/pricing") };
+    await expect(saveDraftAsTool(database.db, ADMIN, job!.id, input)).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining('already in the catalogue: "Added Meanwhile"'),
+    });
+    expect((await stateOf(job!.id)).savedTool).toBeNull();
+    await database.db
+      .update(aiDraftJobs)
+      .set({ ignoreDuplicate: true })
+      .where(eq(aiDraftJobs.id, job!.id));
+    const saved = await saveDraftAsTool(database.db, ADMIN, job!.id, input);
+    expect((await stateOf(job!.id)).savedTool?.id).toBe(saved.id);
+  });
+
   it("keeps a drafted main image while its job waits for review, and removes it with the job", async () => {
     const [job] = (await queue(otherHost("/jsonld"))).jobs;
     await startRunner();

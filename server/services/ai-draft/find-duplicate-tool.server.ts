@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { sameSite, siteKeyOf } from "~/lib/ai-draft";
 import { toolPath } from "~/lib/paths";
-import type { Database } from "../../db/client.server";
+import type { Database, Transaction } from "../../db/client.server";
 import { tools } from "../../db/schema";
 import type { DuplicateTool } from "./draft-address.server";
 
@@ -11,7 +11,7 @@ import type { DuplicateTool } from "./draft-address.server";
  * sameSite decides.
  */
 export async function findDuplicateTool(
-  db: Database,
+  db: Database | Transaction,
   siteKey: string,
 ): Promise<DuplicateTool | null> {
   const host = siteKey.split("/")[0] ?? siteKey;
