@@ -106,6 +106,22 @@ describe("draftAddress", () => {
     expect(invalid.code).toBe("invalid_address");
   });
 
+  it("keeps what the tags of a page that needs JavaScript say, but nothing of a bot check", async () => {
+    const app = await failureOf(draftAddress(sites.url("/spa-meta"), base));
+    expect(app.code).toBe("needs_javascript");
+    expect(app.partial).toMatchObject({
+      name: { value: "Quillpoint", source: "meta" },
+      cardDescription: { source: "meta" },
+      websiteUrl: { value: sites.url("/spa-meta"), source: "address" },
+    });
+    expect(JSON.stringify(app.partial)).not.toContain("Loading");
+    const shell = await failureOf(draftAddress(sites.url("/spa"), base));
+    expect(Object.keys(shell.partial)).toEqual(["websiteUrl"]);
+    const challenge = await failureOf(draftAddress(sites.url("/challenge-200"), base));
+    expect(challenge.code).toBe("bot_challenge");
+    expect(Object.keys(challenge.partial)).toEqual(["websiteUrl"]);
+  });
+
   it("stops a slow fetch when its signal aborts", async () => {
     const controller = new AbortController();
     const started = Date.now();

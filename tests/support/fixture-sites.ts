@@ -12,6 +12,7 @@
 //   /challenge       a Cloudflare-style 403 "Just a moment..." with `cf-mitigated: challenge`
 //   /challenge-200   a 200 "Checking your browser" page with no telling header
 //   /empty           HTML with no text;  /spa  an empty root div, scripts and "enable JavaScript"
+//   /spa-meta        the same app shell with the site's own description and Open Graph tags
 //   /no-content-type the /meta-only page without a Content-Type header
 //   /latin1          a windows-1252 page (é and € as single bytes)
 //   /redirect/:n     a chain of n redirects (absolute Location) ending at /jsonld
@@ -254,6 +255,17 @@ const SPA_PAGE = page(
 <script>window.__INITIAL_STATE__ = {};</script>`,
 );
 
+/** An app shell with the site's own tags: what needs JavaScript can still name itself. */
+const SPA_META_PAGE = page(
+  `<title>Loading…</title>
+<meta name="description" content="Quillpoint turns meeting recordings into searchable notes for sales teams.">
+<meta property="og:site_name" content="Quillpoint">
+<meta property="og:description" content="Searchable meeting notes for sales teams.">
+<script type="module" src="/assets/index-77aa.js"></script>`,
+  `<noscript>You need to enable JavaScript to run this app.</noscript>
+<div id="root"></div>`,
+);
+
 // windows-1252: "é" is 0xE9 as in latin1, "€" is 0x80.
 const LATIN1_BYTES = Buffer.from(
   page(
@@ -444,6 +456,9 @@ export async function startFixtureSites(options: FixtureSitesOptions = {}): Prom
         return;
       case "/spa":
         sendHtml(res, SPA_PAGE);
+        return;
+      case "/spa-meta":
+        sendHtml(res, SPA_META_PAGE);
         return;
       case "/redirect-to": {
         redirect(res, url.searchParams.get("to") ?? "/jsonld");

@@ -1,6 +1,7 @@
 import { AI_DRAFT_LIMITS, normaliseAddress, siteKeyOf, type ToolDraft } from "~/lib/ai-draft";
 import { guardedFetch } from "../../net/guarded-fetch.server";
 import { assertReadablePage } from "./check-page.server";
+import { draftFromTags } from "./draft-from-page.server";
 import { draftTool } from "./draft-tool.server";
 import {
   DraftFailure,
@@ -118,7 +119,17 @@ export async function draftAddress(
 
     enter("reading", "Reading the page");
     const mainFacts = readPage(decodePage(fetched), finalUrl);
-    assertReadablePage(fetched, mainFacts);
+    try {
+      assertReadablePage(fetched, mainFacts);
+    } catch (error) {
+      // A bot check's tags are the bot check's; another unreadable page's are the site's own.
+      if (error instanceof DraftFailure && error.code !== "bot_challenge") {
+        Object.assign(partial, draftFromTags(mainFacts, deps.taxonomy), {
+          websiteUrl: partial.websiteUrl,
+        });
+      }
+      throw error;
+    }
     const facts = await withPricingPage(mainFacts, deps, onProgress);
 
     enter("drafting", deps.model ? "Asking the model" : "Drafting from the page");

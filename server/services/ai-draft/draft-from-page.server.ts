@@ -402,9 +402,31 @@ export function pageCandidates(
 }
 
 export function draftFromPage(facts: PageFacts, taxonomy: TaxonomyEntry[]): ToolDraft {
+  return bestCandidates(facts, taxonomy, () => true);
+}
+
+/**
+ * What a page we cannot read (it needs JavaScript, or shows no text) still states in its tags,
+ * kept on the failed job: JSON-LD and meta tags only, never its text or its <title> (often
+ * "Loading...").
+ */
+export function draftFromTags(facts: PageFacts, taxonomy: TaxonomyEntry[]): ToolDraft {
+  return bestCandidates(
+    facts,
+    taxonomy,
+    (candidate) => candidate.source !== "page" && candidate.evidence !== facts.title,
+  );
+}
+
+function bestCandidates(
+  facts: PageFacts,
+  taxonomy: TaxonomyEntry[],
+  accept: (candidate: DraftedField<unknown>) => boolean,
+): ToolDraft {
   const draft: Record<string, unknown> = {};
   for (const [name, candidates] of Object.entries(pageCandidates(facts, taxonomy))) {
-    if (candidates && candidates.length > 0) draft[name] = candidates[0];
+    const best = (candidates as DraftedField<unknown>[] | undefined)?.find(accept);
+    if (best) draft[name] = best;
   }
   return keepValidFields(draft as ToolDraft);
 }
