@@ -30,10 +30,7 @@ export default tseslint.config(
   {
     // DESIGN.md 4: the browser bundle never contains server code.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: [
-      "app/entry.server.tsx",
-      "app/load-context.ts",
-    ],
+    ignores: ["app/entry.server.tsx", "app/load-context.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
