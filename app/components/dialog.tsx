@@ -76,11 +76,18 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     cancelLabel = "Cancel",
     onConfirm,
   } = props;
+  const keep = useRef<HTMLButtonElement>(null);
+  // The way out takes the focus (the dialog has opened in the effect before this one): the Enter
+  // or key repeat that opened the dialog must not confirm what cannot be taken back.
+  useEffect(() => {
+    if (isOpen) keep.current?.focus();
+  }, [isOpen]);
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={title}>
       <p className="text-slate-700">{children}</p>
       <div className="mt-5 flex flex-wrap justify-end gap-3">
         <button
+          ref={keep}
           type="button"
           onClick={onClose}
           className="rounded-lg px-4 py-2 font-medium text-slate-700 hover:bg-slate-100"

@@ -32,9 +32,11 @@ test("an admin drafts two addresses, reviews the good draft's sources and adds t
   const box = page.getByRole("textbox", { name: "Web addresses" });
   await box.fill(`${good}\n${failing}\nnot an address`);
   await expect(page.getByText("2 addresses found.")).toBeVisible();
-  await page.getByRole("button", { name: "Draft 2 tools" }).click();
+  await page.getByRole("button", { name: "Draft 2 tools" }).press("Enter");
   await expect(page.getByText("2 addresses are queued")).toBeVisible();
   await expect(box).toHaveValue("");
+  // The button is disabled once the box is empty: the focus goes on to the list, not the page.
+  await expect(page.getByRole("heading", { name: "Drafts" })).toBeFocused();
 
   await expect(jobRow(page, good)).toContainText("Ready", { timeout: 30_000 });
   await expect(jobRow(page, failing)).toContainText("Failed", { timeout: 30_000 });
@@ -60,12 +62,17 @@ test("an admin drafts two addresses, reviews the good draft's sources and adds t
   await expect(page.getByRole("button", { name: "Redraft the name" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.getByRole("button", { name: "Redraft the card description" }).click();
+  const redraft = page.getByRole("button", { name: "Redraft the card description" });
+  await redraft.focus();
+  await redraft.press("Enter");
+  await expect(redraft).toBeFocused();
   await expect(
     page
       .getByRole("status")
       .filter({ hasText: /The card description is redrafted|Nothing better/ }),
-  ).toBeVisible();
+  ).toHaveCount(1);
+  await expect(redraft).toHaveText("Redraft");
+  await expect(redraft).toBeFocused();
   await page.getByRole("button", { name: "Add tool" }).click();
   await expect(page.getByText('"Brieflow" is added.')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/tools\/manual\/[^/]+$/);
@@ -115,11 +122,63 @@ test("on a phone: an address file is read into the box, both pages fit the scree
   await page.screenshot({ path: test.info().outputPath("ai-draft-phone.png"), fullPage: true });
 
   await page.getByRole("link", { name: "Back to AI-assisted add" }).click();
-  await jobRow(page, metaOnly).getByRole("button", { name: "Remove" }).click();
+  // The Enter that opens the dialog (or its key repeat) lands on the way out, not on Remove draft.
+  await jobRow(page, metaOnly).getByRole("button", { name: "Remove" }).press("Enter");
   const dialog = page.getByRole("dialog", { name: "Remove this draft?" });
+  await expect(dialog.getByRole("button", { name: "Keep it" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(jobRow(page, metaOnly)).toContainText("Ready");
+  await jobRow(page, metaOnly).getByRole("button", { name: "Remove" }).click();
   await dialog.getByRole("button", { name: "Remove draft" }).click();
   await expect(page.getByText(metaOnly, { exact: true })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Drafts" })).toBeFocused();
+});
+
+test("a binary address file is refused, a second tab sees new jobs, and Cancel leaves the focus on its job", async ({
+  page,
+}) => {
+  test.slow();
+  const slow = `${FIXTURE_SITES}/slow`;
+  const failing = `${FIXTURE_SITES}/status/500`;
+  await signInWithGoogle(page, `boss-${test.info().project.name}@example.com`, "Boss");
+  await openApp(page, "/admin/tools/ai");
+  const box = page.getByRole("textbox", { name: "Web addresses" });
+
+  // A picture is not read as addresses, whether its type or its bytes give it away.
+  for (const file of [
+    { name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg></svg>") },
+    {
+      name: "list.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff, 0xfe]),
+    },
+  ]) {
+    await page.getByLabel("Address file").setInputFiles(file);
+    await expect(page.getByRole("alert")).toHaveText("This file is not a text or CSV file.");
+    await expect(box).toHaveValue("");
+  }
+
+  // Another tab, idle, shows the new jobs once it gains focus again.
+  const other = await page.context().newPage();
+  await openApp(other, "/admin/tools/ai");
+  await box.fill(`${slow}\n${failing}`);
+  await page.getByRole("button", { name: "Draft 2 tools" }).click();
+  await expect(page.getByText("2 addresses are queued: follow them below.")).toHaveCount(1);
+  await other.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(jobRow(other, slow)).toBeVisible({ timeout: 5_000 });
+  await other.close();
+
+  const cancel = jobRow(page, slow).getByRole("button", { name: "Cancel" });
+  await cancel.press("Enter");
+  await expect(jobRow(page, slow)).toContainText("Cancelled", { timeout: 30_000 });
+  await expect(jobRow(page, slow).getByText(slow, { exact: true })).toBeFocused();
+
+  // A failed job's page ends the failure's sentence before saying what to do.
+  await expect(jobRow(page, failing)).toContainText("Failed", { timeout: 30_000 });
+  const rowId = await jobRow(page, failing).locator('p[id^="draft-job-"]').getAttribute("id");
+  await openApp(page, `/admin/tools/ai/${rowId?.replace("draft-job-", "")}`);
+  await expect(page.getByText(/HTTP 500\. Retry it from the list\.$/)).toBeVisible();
 });
 
 async function expectFitsScreen(page: Page) {

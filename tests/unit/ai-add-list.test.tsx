@@ -64,6 +64,16 @@ describe("the AI-assisted add job list", () => {
     expect(html).toContain(">Cancel<");
     expect(html).not.toContain(">Remove<");
   });
+
+  it("keeps a busy job's buttons focusable, marked aria-disabled instead of disabled", () => {
+    const running = { ...job, state: "fetching" as const, failure: null, duplicateOf: null };
+    const html = render(<DraftJobList jobs={[running]} actions={{ ...actions, busyId: 7 }} />);
+    expect(html).toMatch(/<button[^>]*aria-disabled="true"[^>]*>Cancel</);
+    expect(html).not.toMatch(/<button[^>]*disabled=""/);
+    expect(html).toMatch(
+      /<p[^>]*id="draft-job-7"[^>]*tabindex="-1"|tabindex="-1"[^>]*id="draft-job-7"/,
+    );
+  });
 });
 
 describe("a drafted field's note", () => {
@@ -86,6 +96,26 @@ describe("a drafted field's note", () => {
     expect(html).toContain("AI meeting notes");
     expect(html).toContain("Proposal: not in the taxonomy yet");
     expect(html).toContain('aria-label="Redraft the category"');
+  });
+
+  it("keeps the Redraft button focusable while it works, with one status line for its outcome", () => {
+    const note = (isRedrafting: boolean, message: string | null) =>
+      render(
+        <ProvenanceNote
+          field="name"
+          drafted={{ value: "Quill", source: "json-ld", evidence: "Quill" }}
+          onRedraft={() => {}}
+          isRedrafting={isRedrafting}
+          message={message}
+        />,
+      );
+    const working = note(true, null);
+    expect(working).toMatch(/<button[^>]*aria-disabled="true"/);
+    expect(working).not.toMatch(/<button[^>]*disabled=""/);
+    expect(working.match(/role="status"/g)).toHaveLength(1);
+    const done = note(false, "The name is redrafted.");
+    expect(done.match(/role="status"/g)).toHaveLength(1);
+    expect(done).toContain("The name is redrafted.");
   });
 
   it("shows nothing for an undrafted field that cannot be redrafted", () => {

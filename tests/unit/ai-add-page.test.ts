@@ -4,7 +4,10 @@ import {
   countAddresses,
   describeChanges,
   draftToFormValues,
+  NOT_TEXT_FILE,
   refuseAddressFile,
+  refuseAddressText,
+  explainUnfinished,
   reviewLinkOf,
 } from "~/features/admin/ai-add/draft-form";
 import type { DraftJobState, DraftJobSummary } from "~/lib/ai-draft";
@@ -40,10 +43,64 @@ describe("the address box", () => {
   });
 
   it("refuses an address file over 256 KB before reading it", () => {
-    expect(refuseAddressFile({ name: "list.csv", size: 256 * 1024 })).toBeNull();
-    expect(refuseAddressFile({ name: "big.csv", size: 256 * 1024 + 1 })).toMatch(
+    expect(refuseAddressFile({ name: "list.csv", size: 256 * 1024, type: "text/csv" })).toBeNull();
+    expect(refuseAddressFile({ name: "big.csv", size: 256 * 1024 + 1, type: "text/csv" })).toMatch(
       /^"big.csv" is larger than 256 KB/,
     );
+  });
+
+  it("reads text, CSV and Excel-labelled CSV files, and unlabelled ones named .txt or .csv", () => {
+    for (const [name, type] of [
+      ["list.txt", "text/plain"],
+      ["list.csv", "text/csv"],
+      ["export.csv", "application/vnd.ms-excel"],
+      ["list.CSV", ""],
+      ["list.txt", ""],
+    ] as const) {
+      expect(refuseAddressFile({ name, size: 100, type })).toBeNull();
+    }
+  });
+
+  it("refuses images, SVG and other files that are not text", () => {
+    for (const [name, type] of [
+      ["logo.svg", "image/svg+xml"],
+      ["photo.png", "image/png"],
+      ["sheet.xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"],
+      ["notes", ""],
+      ["list.pdf", ""],
+    ] as const) {
+      expect(refuseAddressFile({ name, size: 100, type })).toBe(NOT_TEXT_FILE);
+    }
+  });
+
+  it("refuses content with a NUL byte or many undecodable bytes, and reads addresses with an accent or two", () => {
+    expect(refuseAddressText("https://a.example\n\u0000\u0001")).toBe(NOT_TEXT_FILE);
+    expect(refuseAddressText(`\u0089PNG${"\uFFFD".repeat(40)}IHDR`)).toBe(NOT_TEXT_FILE);
+    expect(
+      refuseAddressText(`url,name\n${"https://tool.example,Caf\uFFFD\n".repeat(3)}`),
+    ).toBeNull();
+    expect(refuseAddressText("https://a.example\nb.example\n")).toBeNull();
+  });
+});
+
+describe("a draft that cannot be reviewed", () => {
+  it("ends the failure's words with a full stop before saying to retry", () => {
+    const failure = {
+      code: "http_error",
+      message: "The site answered with an error. HTTP 404",
+    } as const;
+    expect(explainUnfinished({ state: "failed", failure })).toBe(
+      "This job failed before anything worth reviewing was drafted: The site answered with an error. HTTP 404. Retry it from the list.",
+    );
+    expect(explainUnfinished({ state: "cancelled", failure: null })).toBe(
+      "This job was cancelled before anything worth reviewing was drafted. Retry it from the list.",
+    );
+    expect(
+      explainUnfinished({
+        state: "failed",
+        failure: { code: "timeout", message: "It took too long." },
+      }),
+    ).toMatch(/too long\. Retry it/);
   });
 });
 

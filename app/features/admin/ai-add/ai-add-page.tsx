@@ -14,9 +14,16 @@ import type { DraftJobsAnswer, DraftJobsQueued } from "~/lib/api/contract";
 import { ApiError, UNREACHABLE_MESSAGE } from "~/lib/api/request";
 import { useFileDrop } from "../use-file-drop";
 import { DraftJobList, type JobActions } from "./draft-job-list";
-import { countAddresses, describeChanges, refuseAddressFile } from "./draft-form";
+import {
+  countAddresses,
+  describeChanges,
+  refuseAddressFile,
+  refuseAddressText,
+} from "./draft-form";
 
 const POLL_MS = 1000;
+/** With nothing running, another tab's new jobs still show within this long. */
+const IDLE_POLL_MS = 10_000;
 
 const messageOf = (failure: unknown) =>
   failure instanceof ApiError ? failure.message : UNREACHABLE_MESSAGE;
@@ -28,9 +35,9 @@ export function AiAddPage({ answer: loaded }: { answer: DraftJobsAnswer }) {
   const jobs = useRef(loaded.jobs);
   const listHeading = useRef<HTMLHeadingElement>(null);
 
-  function showJobs(next: DraftJobsAnswer) {
+  function showJobs(next: DraftJobsAnswer, { isQuiet = false } = {}) {
     const change = describeChanges(jobs.current, next.jobs);
-    if (change) setAnnouncement(change);
+    if (change && !isQuiet) setAnnouncement(change);
     jobs.current = next.jobs;
     setAnswer(next);
   }
@@ -39,7 +46,7 @@ export function AiAddPage({ answer: loaded }: { answer: DraftJobsAnswer }) {
   useEffect(() => showJobs(loaded), [loaded]);
 
   const isAnyActive = answer.jobs.some((job) => isActiveDraftState(job.state));
-  usePollWhileActive(isAnyActive, async (signal) => showJobs(await listDraftJobs(signal)));
+  usePollJobs(isAnyActive, async (signal) => showJobs(await listDraftJobs(signal)));
 
   return (
     <section aria-labelledby="ai-add-title" className="space-y-8">
@@ -59,7 +66,13 @@ export function AiAddPage({ answer: loaded }: { answer: DraftJobsAnswer }) {
         </p>
       </div>
 
-      <AddressForm onQueued={showJobs} jobs={answer} />
+      <AddressForm
+        // The form's own status line says what was queued; the list's line would say it again.
+        onQueued={(next) => showJobs(next, { isQuiet: true })}
+        // The button is disabled once the box is empty: keyboard users go on to the new jobs.
+        onSent={() => listHeading.current?.focus()}
+        jobs={answer}
+      />
 
       <div className="space-y-3">
         <h2
@@ -84,22 +97,40 @@ export function AiAddPage({ answer: loaded }: { answer: DraftJobsAnswer }) {
   );
 }
 
-/** Polls every second while `isActive` and the tab is visible; stops when neither holds. */
-function usePollWhileActive(isActive: boolean, poll: (signal: AbortSignal) => Promise<void>) {
+/**
+ * Polls every second while `isActive`, every ten while idle (another tab may queue jobs), and at
+ * once when the tab is shown again or the window gains focus; never while the tab is hidden.
+ */
+function usePollJobs(isActive: boolean, poll: (signal: AbortSignal) => Promise<void>) {
   const latest = useRef(poll);
   useEffect(() => {
     latest.current = poll;
   });
   const [isVisible, setIsVisible] = useState(true);
+  const [wakes, setWakes] = useState(0);
+  const isWaking = useRef(false);
   useEffect(() => {
-    const update = () => setIsVisible(document.visibilityState === "visible");
-    update();
+    const wake = () => {
+      isWaking.current = true;
+      setWakes((count) => count + 1);
+    };
+    const update = () => {
+      const isShown = document.visibilityState === "visible";
+      setIsVisible(isShown);
+      if (isShown) wake();
+    };
+    setIsVisible(document.visibilityState === "visible");
     document.addEventListener("visibilitychange", update);
-    return () => document.removeEventListener("visibilitychange", update);
+    window.addEventListener("focus", wake);
+    return () => {
+      document.removeEventListener("visibilitychange", update);
+      window.removeEventListener("focus", wake);
+    };
   }, []);
   useEffect(() => {
-    if (!isActive || !isVisible) return;
+    if (!isVisible) return;
     const controller = new AbortController();
+    const every = isActive ? POLL_MS : IDLE_POLL_MS;
     let timer: ReturnType<typeof setTimeout>;
     const tick = async () => {
       try {
@@ -108,21 +139,24 @@ function usePollWhileActive(isActive: boolean, poll: (signal: AbortSignal) => Pr
         // A missed poll is tried again at the next tick; the list keeps what it last showed.
         if (!controller.signal.aborted) console.warn("Polling the draft jobs failed", failure);
       }
-      if (!controller.signal.aborted) timer = setTimeout(tick, POLL_MS);
+      if (!controller.signal.aborted) timer = setTimeout(tick, every);
     };
-    timer = setTimeout(tick, POLL_MS);
+    timer = setTimeout(tick, isWaking.current ? 0 : every);
+    isWaking.current = false;
     return () => {
       controller.abort();
       clearTimeout(timer);
     };
-  }, [isActive, isVisible]);
+  }, [isActive, isVisible, wakes]);
 }
 
 function AddressForm({
   onQueued,
+  onSent,
   jobs,
 }: {
   onQueued: (answer: DraftJobsAnswer) => void;
+  onSent: () => void;
   jobs: DraftJobsAnswer;
 }) {
   const id = useId();
@@ -144,6 +178,11 @@ function AddressForm({
       return;
     }
     const content = await file.text();
+    const unreadable = refuseAddressText(content);
+    if (unreadable) {
+      setFileProblem(unreadable);
+      return;
+    }
     setText((current) => (current.trim() ? `${current.trimEnd()}\n${content}` : content));
   }
 
@@ -163,6 +202,7 @@ function AddressForm({
         ...jobs,
         jobs: [...queued.jobs, ...jobs.jobs.filter((job) => !known.has(job.id))],
       });
+      if (queued.jobs.length > 0) onSent();
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
@@ -216,10 +256,12 @@ function AddressForm({
             >
               Choose a file
             </button>
+            {/* Not disabled while sending: a disabled button drops the keyboard focus to the page. */}
             <button
               type="submit"
-              disabled={isSending || count === 0 || problem !== null}
-              className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
+              aria-disabled={isSending || undefined}
+              disabled={!isSending && (count === 0 || problem !== null)}
+              className="inline-flex items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50 aria-disabled:opacity-50"
             >
               {isSending && <Spinner />}
               {isSending
@@ -241,7 +283,8 @@ function AddressForm({
           }}
         />
       </div>
-      <div aria-live="polite" className="space-y-3">
+      {/* Each box is its own live region (alert or status): no second one around them. */}
+      <div className="space-y-3">
         {fileProblem && <ErrorBox>{fileProblem}</ErrorBox>}
         {error && <ErrorBox>{error}</ErrorBox>}
         {outcome && outcome.jobs.length > 0 && (

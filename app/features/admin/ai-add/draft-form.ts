@@ -53,12 +53,46 @@ export function countAddresses(text: string): AddressCount {
   return { count, problem: null };
 }
 
+export const NOT_TEXT_FILE = "This file is not a text or CSV file.";
+
+/** Spreadsheet programs on Windows label CSV files as Excel ones. */
+const TEXT_FILE_TYPES = new Set(["text/plain", "text/csv", "application/vnd.ms-excel"]);
+
 /** An address file the page refuses before reading it, or null to read it. */
-export function refuseAddressFile(file: { name: string; size: number }): string | null {
+export function refuseAddressFile(file: {
+  name: string;
+  size: number;
+  type: string;
+}): string | null {
+  const isTextType =
+    TEXT_FILE_TYPES.has(file.type.toLowerCase()) ||
+    (file.type === "" && /\.(txt|csv)$/i.test(file.name));
+  if (!isTextType) return NOT_TEXT_FILE;
   if (file.size > AI_DRAFT_LIMITS.fileBytes) {
     return `"${file.name}" is larger than ${AI_DRAFT_LIMITS.fileBytes / 1024} KB: an address list of 100 lines is far smaller. Choose a text or CSV file of addresses.`;
   }
   return null;
+}
+
+/**
+ * A file's decoded content the page refuses, or null: a binary file labelled as text (a NUL
+ * byte, or many bytes that are not UTF-8) would otherwise be read as addresses.
+ */
+export function refuseAddressText(content: string): string | null {
+  if (content.includes("\u0000")) return NOT_TEXT_FILE;
+  const replaced = content.split("\uFFFD").length - 1;
+  return replaced >= 8 || replaced * 20 > content.length ? NOT_TEXT_FILE : null;
+}
+
+/** A failure's words end a sentence before the next one starts ("... HTTP 404." then "Retry it"). */
+export const asSentence = (text: string) =>
+  /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+
+/** Why a job's draft cannot be reviewed (it failed or was cancelled before anything was drafted). */
+export function explainUnfinished(job: Pick<DraftJobSummary, "state" | "failure">): string {
+  const what = job.state === "failed" ? "failed" : "was cancelled";
+  const failure = job.failure ? `: ${asSentence(job.failure.message)}` : ".";
+  return `This job ${what} before anything worth reviewing was drafted${failure} Retry it from the list.`;
 }
 
 /** A ready job has a draft worth reviewing; a failed one only when more than its address was drafted. */

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ConfirmDialog } from "~/components/dialog";
 import { isActiveDraftState, type DraftJobState, type DraftJobSummary } from "~/lib/ai-draft";
@@ -16,7 +16,7 @@ const BADGE_COLOURS: Record<DraftJobState, string> = {
 };
 
 const BUTTON =
-  "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50";
+  "rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 aria-disabled:opacity-50";
 
 export interface JobActions {
   cancel(job: DraftJobSummary): void;
@@ -81,10 +81,31 @@ function JobRow({
   const isBusy = actions.busyId === job.id;
   const review = reviewLinkOf(job);
   const headingId = `draft-job-${job.id}`;
+  const heading = useRef<HTMLParagraphElement>(null);
+  const isPressed = useRef(false);
+  // Cancel, Retry and Draft anyway go away once they worked: the focus they held stays on the row.
+  useLayoutEffect(() => {
+    if (!isPressed.current) return;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body) return;
+    isPressed.current = false;
+    heading.current?.focus();
+  }, [job.state, job.failure?.code]);
+  // Busy buttons stay focusable (aria-disabled, clicks ignored): a disabled one drops the focus.
+  const press = (action: () => void) => () => {
+    if (isBusy) return;
+    isPressed.current = true;
+    action();
+  };
   return (
     <li className="p-4">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p id={headingId} className="min-w-0 font-medium break-all text-slate-900">
+        <p
+          ref={heading}
+          id={headingId}
+          tabIndex={-1}
+          className="min-w-0 font-medium break-all text-slate-900"
+        >
           {job.address}
         </p>
         <span
@@ -133,9 +154,9 @@ function JobRow({
         {job.failure?.code === "duplicate" && (
           <button
             type="button"
-            disabled={isBusy}
+            aria-disabled={isBusy || undefined}
             aria-describedby={headingId}
-            onClick={() => actions.retry(job, true)}
+            onClick={press(() => actions.retry(job, true))}
             className={BUTTON}
           >
             Draft anyway
@@ -144,9 +165,9 @@ function JobRow({
         {isActive && (
           <button
             type="button"
-            disabled={isBusy}
+            aria-disabled={isBusy || undefined}
             aria-describedby={headingId}
-            onClick={() => actions.cancel(job)}
+            onClick={press(() => actions.cancel(job))}
             className={BUTTON}
           >
             Cancel
@@ -156,9 +177,9 @@ function JobRow({
           job.failure?.code !== "duplicate" && (
             <button
               type="button"
-              disabled={isBusy}
+              aria-disabled={isBusy || undefined}
               aria-describedby={headingId}
-              onClick={() => actions.retry(job, false)}
+              onClick={press(() => actions.retry(job, false))}
               className={BUTTON}
             >
               Retry
@@ -167,9 +188,11 @@ function JobRow({
         {!isActive && (
           <button
             type="button"
-            disabled={isBusy}
+            aria-disabled={isBusy || undefined}
             aria-describedby={headingId}
-            onClick={onRemove}
+            onClick={() => {
+              if (!isBusy) onRemove();
+            }}
             className={BUTTON}
           >
             Remove

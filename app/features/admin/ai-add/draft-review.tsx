@@ -12,7 +12,13 @@ import { ApiError, UNREACHABLE_MESSAGE } from "~/lib/api/request";
 import type { TaxonomySuggestion } from "~/lib/tool-input";
 import { ToolEditor, type SetValues } from "../tool-editor/tool-editor";
 import { CatalogueToolLinks } from "./catalogue-tool-links";
-import { applyDraftedField, draftToFormValues, FIELD_LABELS, reviewLinkOf } from "./draft-form";
+import {
+  applyDraftedField,
+  draftToFormValues,
+  explainUnfinished,
+  FIELD_LABELS,
+  reviewLinkOf,
+} from "./draft-form";
 import { ProvenanceNote } from "./provenance-note";
 
 const isRedraftable = (field: DraftedFieldName): field is (typeof REDRAFTABLE_FIELDS)[number] =>
@@ -114,7 +120,7 @@ function NotReviewable({ job }: { job: DraftJob }) {
       </>
     );
   } else if (job.state === "failed" || job.state === "cancelled") {
-    explanation = `This job ${job.state === "failed" ? "failed" : "was cancelled"} before anything worth reviewing was drafted${job.failure ? `: ${job.failure.message}` : "."} Retry it from the list.`;
+    explanation = explainUnfinished(job);
   } else {
     explanation =
       "This draft is not ready yet. The list shows its progress; open it once it is ready.";

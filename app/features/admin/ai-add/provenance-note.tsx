@@ -52,12 +52,15 @@ export function ProvenanceNote({
           </span>
         )}
         {onRedraft && (
+          // Not disabled while it works: a disabled button drops the keyboard focus to the page.
           <button
             type="button"
-            onClick={onRedraft}
-            disabled={isRedrafting}
+            onClick={() => {
+              if (!isRedrafting) onRedraft();
+            }}
+            aria-disabled={isRedrafting || undefined}
             aria-label={`Redraft the ${label}`}
-            className="ml-auto inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+            className="ml-auto inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 font-medium text-slate-800 hover:bg-slate-100 aria-disabled:opacity-60"
           >
             {isRedrafting && <Spinner className="size-3" />}
             {isRedrafting ? "Redrafting..." : "Redraft"}
@@ -87,8 +90,9 @@ export function ProvenanceNote({
           )}
         </div>
       )}
-      {message && (
-        <p role="status" className="mt-1 font-medium text-slate-800">
+      {/* Always there, so the one status line is in place before its words arrive. */}
+      {onRedraft && (
+        <p role="status" className="mt-1 font-medium text-slate-800 empty:hidden">
           {message}
         </p>
       )}

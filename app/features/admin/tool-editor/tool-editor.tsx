@@ -155,7 +155,8 @@ export function ToolEditor({ tool, taxonomy, draft }: ToolEditorProps) {
         </Link>
       </div>
       {draft?.intro}
-      <div className="mt-4 space-y-3" aria-live="polite">
+      {/* The boxes are live regions themselves (status, alert): a second one read them twice. */}
+      <div className="mt-4 space-y-3">
         {saved && !isDirty && !formError && (
           <SuccessBox>
             {saved}{" "}
