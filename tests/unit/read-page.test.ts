@@ -75,6 +75,16 @@ describe("readPage", () => {
     ]);
   });
 
+  it("reads a page nested 100,000 elements deep, and deeply nested JSON-LD, without overflowing", () => {
+    const deep = `<body><main><h1>Deepnote</h1>${"<div>".repeat(100_000)}<p>Buried text</p>${"</div>".repeat(100_000)}<p>After the pile</p></main></body>`;
+    const facts = readPage(deep, "https://deep.example/");
+    expect(facts.text).toContain("Buried text");
+    expect(facts.text).toContain("After the pile");
+    const nestedJson = `<script type="application/ld+json">{"@type":"Product","name":"Pile","offers":${"[".repeat(50_000)}${"]".repeat(50_000)},"description":${'{"name":'.repeat(50_000)}"x"${"}".repeat(50_000)}}</script><p>Some page text here</p>`;
+    const pile = readPage(nestedJson, "https://deep.example/");
+    expect(pile.jsonLd).toMatchObject([{ name: "Pile", offers: [], description: null }]);
+  });
+
   it("keeps only the visible main text, one block per line", () => {
     const facts = readPage(
       html(

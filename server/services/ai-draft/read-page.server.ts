@@ -1,7 +1,7 @@
-import type { AnyNode, Element } from "domhandler";
-import { isTag, isText } from "domhandler";
+import type { AnyNode, Document, Element } from "domhandler";
+import { DomHandler, isTag, isText } from "domhandler";
 import { findAll, findOne, getAttributeValue, textContent } from "domutils";
-import { parseDocument } from "htmlparser2";
+import { Parser } from "htmlparser2";
 import type { FetchedPage, JsonLdOffer, JsonLdThing, PageFacts } from "./draft-types.server";
 
 // Issue 18.3: everything a draft may rest on, read from the page before any model is asked.
@@ -130,8 +130,44 @@ function charsetOf(text: string): string | null {
   return match ? match[1]!.toLowerCase() : null;
 }
 
+/**
+ * Elements nested deeper than this are read as part of their ancestor at this depth. Real pages
+ * nest a few dozen levels; a hostile one nesting 100,000 would overflow every walk of the tree.
+ */
+const MAX_ELEMENT_DEPTH = 256;
+
+class ShallowDomHandler extends DomHandler {
+  private depth = 0;
+  private flattened = 0;
+
+  override onopentag(name: string, attribs: Record<string, string>): void {
+    if (this.depth >= MAX_ELEMENT_DEPTH) {
+      this.flattened += 1;
+      return;
+    }
+    this.depth += 1;
+    super.onopentag(name, attribs);
+  }
+
+  override onclosetag(): void {
+    // The parser closes elements innermost first, so the flattened ones close before the rest.
+    if (this.flattened > 0) {
+      this.flattened -= 1;
+      return;
+    }
+    this.depth -= 1;
+    super.onclosetag();
+  }
+}
+
+function parseShallow(html: string): Document {
+  const handler = new ShallowDomHandler();
+  new Parser(handler, { decodeEntities: true, lowerCaseAttributeNames: true }).end(html);
+  return handler.root;
+}
+
 export function readPage(html: string, pageUrl: string): PageFacts {
-  const document = parseDocument(html, { decodeEntities: true, lowerCaseAttributeNames: true });
+  const document = parseShallow(html);
   const htmlElement = findOne((element) => element.name === "html", document.children);
   const titleElement = findOne((element) => element.name === "title", document.children);
   const title = titleElement ? foldSpace(textContent(titleElement)) : "";
@@ -316,6 +352,9 @@ function findImage(meta: Record<string, string>, jsonLd: JsonLdThing[], pageUrl:
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+/** Values nested deeper than this (lists of lists, offers of offers) are not read. */
+const MAX_JSON_LD_DEPTH = 4;
+
 function readJsonLd(nodes: AnyNode[], pageUrl: string): JsonLdThing[] {
   const things: JsonLdThing[] = [];
   const scripts = findAll(
@@ -365,12 +404,13 @@ function typesOf(node: Record<string, Json>): string[] {
     .map((type) => type.replace(/^.*[/:#]/, ""));
 }
 
-function stringOf(value: Json | undefined): string | null {
+function stringOf(value: Json | undefined, depth = 0): string | null {
   if (typeof value === "string") return foldSpace(value) || null;
   if (typeof value === "number") return String(value);
-  if (Array.isArray(value)) return value.length > 0 ? stringOf(value[0]) : null;
+  if (depth > MAX_JSON_LD_DEPTH) return null;
+  if (Array.isArray(value)) return value.length > 0 ? stringOf(value[0], depth + 1) : null;
   if (value && typeof value === "object") {
-    return stringOf(value["@value"] ?? value.name ?? value.url ?? value.contentUrl);
+    return stringOf(value["@value"] ?? value.name ?? value.url ?? value.contentUrl, depth + 1);
   }
   return null;
 }
@@ -430,12 +470,12 @@ function billingPeriodOf(spec: Record<string, Json>): string | null {
   return null;
 }
 
-function readOffers(value: Json | undefined): JsonLdOffer[] {
-  if (!value || typeof value !== "object") return [];
-  if (Array.isArray(value)) return value.flatMap((item) => readOffers(item));
+function readOffers(value: Json | undefined, depth = 0): JsonLdOffer[] {
+  if (!value || typeof value !== "object" || depth > MAX_JSON_LD_DEPTH) return [];
+  if (Array.isArray(value)) return value.flatMap((item) => readOffers(item, depth + 1));
   const types = typesOf(value);
   if (types.includes("AggregateOffer") && value.offers) {
-    const inner = readOffers(value.offers);
+    const inner = readOffers(value.offers, depth + 1);
     if (inner.length > 0) return inner;
   }
   const specs = value.priceSpecification;
