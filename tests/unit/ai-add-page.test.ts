@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyDraftedField,
+  asksBeforeRemoving,
   countAddresses,
   describeChanges,
   draftToFormValues,
@@ -80,6 +81,17 @@ describe("the address box", () => {
       refuseAddressText(`url,name\n${"https://tool.example,Caf\uFFFD\n".repeat(3)}`),
     ).toBeNull();
     expect(refuseAddressText("https://a.example\nb.example\n")).toBeNull();
+  });
+});
+
+describe("removing a job", () => {
+  it("asks first when it throws away an unsaved draft: a ready one or what a failed job drafted", () => {
+    expect(asksBeforeRemoving(job(1, "ready", { draftedFields: 9 }))).toBe(true);
+    expect(asksBeforeRemoving(job(2, "failed", { draftedFields: 4 }))).toBe(true);
+    expect(asksBeforeRemoving(job(3, "failed", { draftedFields: 1 }))).toBe(false);
+    expect(asksBeforeRemoving(job(4, "cancelled"))).toBe(false);
+    const saved = { id: "t1", name: "Quill", path: "/ai-tools/writing/quill" };
+    expect(asksBeforeRemoving(job(5, "ready", { draftedFields: 9, savedTool: saved }))).toBe(false);
   });
 });
 

@@ -114,12 +114,15 @@ function usePollJobs(isActive: boolean, poll: (signal: AbortSignal) => Promise<v
       isWaking.current = true;
       setWakes((count) => count + 1);
     };
-    const update = () => {
+    const readVisibility = () => {
       const isShown = document.visibilityState === "visible";
       setIsVisible(isShown);
-      if (isShown) wake();
+      return isShown;
     };
-    setIsVisible(document.visibilityState === "visible");
+    const update = () => {
+      if (readVisibility()) wake();
+    };
+    readVisibility();
     document.addEventListener("visibilitychange", update);
     window.addEventListener("focus", wake);
     return () => {

@@ -103,6 +103,9 @@ export function reviewLinkOf(job: DraftJobSummary): string | null {
   return null;
 }
 
+/** Removing throws away a draft not yet saved as a tool: a ready one, or what a failed job drafted. */
+export const asksBeforeRemoving = (job: DraftJobSummary) => reviewLinkOf(job) !== null;
+
 /** The form's values for a draft: every drafted field in its place, the rest as a manual add. */
 export function draftToFormValues(draft: ToolDraft): ToolFormValues {
   let values = toFormValues(EMPTY_TOOL_INPUT);

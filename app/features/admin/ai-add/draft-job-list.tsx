@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { ConfirmDialog } from "~/components/dialog";
 import { isActiveDraftState, type DraftJobState, type DraftJobSummary } from "~/lib/ai-draft";
 import { CatalogueToolLinks } from "./catalogue-tool-links";
-import { STATE_LABELS, reviewLinkOf } from "./draft-form";
+import { STATE_LABELS, asksBeforeRemoving, reviewLinkOf } from "./draft-form";
 
 const BADGE_COLOURS: Record<DraftJobState, string> = {
   queued: "bg-slate-100 text-slate-800",
@@ -45,9 +45,7 @@ export function DraftJobList({ jobs, actions }: { jobs: DraftJobSummary[]; actio
             key={job.id}
             job={job}
             actions={actions}
-            onRemove={() =>
-              job.state === "ready" && !job.savedTool ? setRemoving(job) : actions.remove(job)
-            }
+            onRemove={() => (asksBeforeRemoving(job) ? setRemoving(job) : actions.remove(job))}
           />
         ))}
       </ul>
