@@ -233,16 +233,14 @@ describe(`AI draft jobs on ${databaseKind}`, () => {
     const [job] = (await queue(sites.url("/pricing"))).jobs;
     await startRunner();
     await waitFor(async () => (await stateOf(job!.id)).state === "ready");
-    await database.db
-      .insert(tools)
-      .values(
-        createToolRow({
-          id: "added-meanwhile",
-          slug: "added-meanwhile",
-          name: "Added Meanwhile",
-          websiteUrl: sites.url("/pricing"),
-        }),
-      );
+    await database.db.insert(tools).values(
+      createToolRow({
+        id: "added-meanwhile",
+        slug: "added-meanwhile",
+        name: "Added Meanwhile",
+        websiteUrl: sites.url("/pricing"),
+      }),
+    );
     const input = { ...EMPTY_TOOL_INPUT, name: "Pricing Draft", websiteUrl: sites.url("/pricing") };
     await expect(saveDraftAsTool(database.db, ADMIN, job!.id, input)).rejects.toMatchObject({
       code: "CONFLICT",
