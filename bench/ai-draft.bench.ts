@@ -17,7 +17,9 @@ const args = process.argv.slice(2);
 const runsIndex = args.indexOf("--runs");
 const RUNS = runsIndex >= 0 ? Number(args[runsIndex + 1]) : 20;
 const PAGES = ["/jsonld", "/meta-only", "/pricing", "/latin1"];
+// A few of the demo catalogue's categories.
 const TAXONOMY: TaxonomyEntry[] = [
+  { category: "Video & Audio", subcategories: ["Transcription", "Voice Generation"] },
   { category: "Productivity", subcategories: ["Meeting Assistants", "Note Taking"] },
   { category: "Sales", subcategories: ["Lead Generation", "CRM"] },
   { category: "Marketing", subcategories: ["Content Creation", "SEO"] },
