@@ -53,6 +53,8 @@ export interface AdminToolRow {
   views: number;
   ratingAvg: number;
   createdAt: string;
+  /** How the tool came in: added by hand, drafted by the AI-assisted add, imported, or demo. */
+  source: "manual" | "ai" | "import" | "demo";
 }
 
 export interface AdminToolList {

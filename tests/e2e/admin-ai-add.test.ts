@@ -80,6 +80,11 @@ test("an admin drafts two addresses, reviews the good draft's sources and adds t
   await openApp(page, "/ai-tools?search=Brieflow");
   await expect(page.getByRole("link", { name: /Brieflow/ }).first()).toBeVisible();
 
+  await openApp(page, "/admin/tools?search=Brieflow");
+  await expect(
+    page.getByRole("row").filter({ hasText: "Brieflow" }).getByText("AI-drafted"),
+  ).toBeVisible();
+
   await openApp(page, "/admin/tools/ai");
   await expect(jobRow(page, good)).toContainText("Saved: Brieflow");
 

@@ -4,9 +4,11 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { adminToolsQuerySchema } from "~/lib/admin-tools-query";
 import { EMPTY_TOOL_INPUT } from "~/lib/tool-input";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { aiDraftJobs, tools } from "../../server/db/schema";
+import { listAdminTools } from "../../server/services/admin/list-admin-tools.server";
 import { listTaxonomySuggestions } from "../../server/services/admin/list-taxonomy-suggestions.server";
 import { removeUnusedImages } from "../../server/media/tool-images.server";
 import { cancelDraftJob } from "../../server/services/ai-draft/cancel-draft-job.server";
@@ -216,6 +218,11 @@ describe(`AI draft jobs on ${databaseKind}`, () => {
     const saved = await saveDraftAsTool(database.db, ADMIN, job!.id, input);
     const [row] = await database.db.select().from(tools).where(eq(tools.id, saved.id));
     expect(row!.source).toBe("ai");
+    const listed = await listAdminTools(
+      database.db,
+      adminToolsQuerySchema.parse({ search: "Drafted Tool" }),
+    );
+    expect(listed.tools.find((tool) => tool.id === saved.id)?.source).toBe("ai");
     expect((await stateOf(job!.id)).savedTool).toEqual({
       id: saved.id,
       name: "Drafted Tool",

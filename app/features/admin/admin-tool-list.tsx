@@ -252,6 +252,11 @@ export function AdminToolListPage({ list }: { list: AdminToolList }) {
                     >
                       {tool.name}
                     </Link>
+                    {tool.source === "ai" && (
+                      <span className="ml-2 rounded bg-violet-100 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-violet-900">
+                        AI-drafted
+                      </span>
+                    )}
                   </td>
                   <td className="p-3 text-slate-700">
                     {tool.category ?? "—"}

@@ -39,6 +39,7 @@ export async function listAdminTools(db: Database, query: AdminToolsQuery): Prom
         views: tools.views,
         ratingAvg: tools.ratingAvg,
         createdAt: tools.createdAt,
+        source: tools.source,
       })
       .from(tools)
       .where(where)
