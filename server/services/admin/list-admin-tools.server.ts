@@ -3,6 +3,7 @@ import { ADMIN_PAGE_SIZE, type AdminToolList, type AdminToolsQuery } from "~/lib
 import { TOOL_STATUSES } from "~/lib/constants";
 import type { Database } from "../../db/client.server";
 import { tools } from "../../db/schema";
+import { linkedToolColumns } from "../tools/tool-shapes.server";
 
 const ORDER: Record<AdminToolsQuery["sort"], SQL[]> = {
   created: [desc(tools.createdAt), asc(tools.id)],
@@ -28,11 +29,7 @@ export async function listAdminTools(db: Database, query: AdminToolsQuery): Prom
   const [rows, [matching], byStatus, categories] = await Promise.all([
     db
       .select({
-        id: tools.id,
-        name: tools.name,
-        slug: tools.slug,
-        category: tools.category,
-        subCategory: tools.subCategory,
+        ...linkedToolColumns,
         status: tools.status,
         pricingModel: tools.pricingModel,
         likesTotal: tools.likesTotal,

@@ -1,5 +1,6 @@
 import { AI_DRAFT_LIMITS, normaliseAddress, siteKeyOf, type ToolDraft } from "~/lib/ai-draft";
 import { guardedFetch } from "../../net/guarded-fetch.server";
+import type { LinkedTool } from "../tools/tool-shapes.server";
 import { assertReadablePage } from "./check-page.server";
 import { draftFromTags } from "./draft-from-page.server";
 import { draftTool } from "./draft-tool.server";
@@ -13,11 +14,7 @@ import { fetchMainImage } from "./fetch-main-image.server";
 import { decodePage, PAGE_TEXT_CHARS, readPage } from "./read-page.server";
 
 /** A catalogue tool with the same site as an address. */
-export interface DuplicateTool {
-  id: string;
-  name: string;
-  path: string;
-}
+export type DuplicateTool = LinkedTool;
 
 /** The steps a job shows while it runs. */
 export type DraftStep = "fetching" | "reading" | "drafting";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { sameSite, siteKeyOf } from "~/lib/ai-draft";
-import { toolPath } from "~/lib/paths";
 import type { Database, Transaction } from "../../db/client.server";
 import { tools } from "../../db/schema";
+import { linkedToolColumns, toLinkedTool } from "../tools/tool-shapes.server";
 import type { DuplicateTool } from "./draft-address.server";
 
 /**
@@ -16,14 +16,7 @@ export async function findDuplicateTool(
 ): Promise<DuplicateTool | null> {
   const host = siteKey.split("/")[0] ?? siteKey;
   const rows = await db
-    .select({
-      id: tools.id,
-      name: tools.name,
-      slug: tools.slug,
-      category: tools.category,
-      subCategory: tools.subCategory,
-      websiteUrl: tools.websiteUrl,
-    })
+    .select({ ...linkedToolColumns, websiteUrl: tools.websiteUrl })
     .from(tools)
     .where(sql`position(${host} in lower(${tools.websiteUrl})) > 0`)
     .orderBy(tools.createdAt);
@@ -31,7 +24,7 @@ export async function findDuplicateTool(
     const key = siteKeyOfAddress(row.websiteUrl);
     return key !== null && sameSite(key, siteKey);
   });
-  return match ? { id: match.id, name: match.name, path: toolPath(match) } : null;
+  return match ? toLinkedTool(match) : null;
 }
 
 function siteKeyOfAddress(address: string | null): string | null {

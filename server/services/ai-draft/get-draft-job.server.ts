@@ -6,17 +6,11 @@ import {
   type DraftJobSummary,
   type ToolDraft,
 } from "~/lib/ai-draft";
-import { toolPath } from "~/lib/paths";
 import type { Database, Transaction } from "../../db/client.server";
 import { aiDraftJobs, tools } from "../../db/schema";
+import { linkedToolColumns, toLinkedTool, type LinkedTool } from "../tools/tool-shapes.server";
 
 export type DraftJobRow = typeof aiDraftJobs.$inferSelect;
-
-interface LinkedTool {
-  id: string;
-  name: string;
-  path: string;
-}
 
 /** GET /api/admin/ai-drafts/:id: one job with its draft, or null. */
 export async function getDraftJob(
@@ -44,19 +38,8 @@ export async function draftJobsOf(
   ];
   const linked = new Map<string, LinkedTool>();
   if (ids.length > 0) {
-    const found = await db
-      .select({
-        id: tools.id,
-        name: tools.name,
-        slug: tools.slug,
-        category: tools.category,
-        subCategory: tools.subCategory,
-      })
-      .from(tools)
-      .where(inArray(tools.id, ids));
-    for (const tool of found) {
-      linked.set(tool.id, { id: tool.id, name: tool.name, path: toolPath(tool) });
-    }
+    const found = await db.select(linkedToolColumns).from(tools).where(inArray(tools.id, ids));
+    for (const tool of found) linked.set(tool.id, toLinkedTool(tool));
   }
   return rows.map((row) => summaryOf(row, linked));
 }

@@ -33,6 +33,7 @@ import {
 import { readCommentJson } from "./read-comment-json.server";
 import { readDisqusExport } from "./read-disqus-export.server";
 import { readThreadMapping } from "./read-thread-mapping.server";
+import { linkedToolColumns } from "../tools/tool-shapes.server";
 
 export interface CommentFile {
   name: string;
@@ -171,15 +172,7 @@ export async function importComments(
   let source: string;
   const mappingProblems: CommentImportProblem[] = [];
   try {
-    const toolRows = await db
-      .select({
-        id: tools.id,
-        slug: tools.slug,
-        name: tools.name,
-        category: tools.category,
-        subCategory: tools.subCategory,
-      })
-      .from(tools);
+    const toolRows = await db.select(linkedToolColumns).from(tools);
     const mapping = options.mapping
       ? mappingOf(options.mapping, toolRows, mappingProblems)
       : undefined;

@@ -7,6 +7,7 @@ import type { Database, Transaction } from "../../db/client.server";
 import { lockInOrder } from "../../db/lock-tool-rows.server";
 import { queryRows } from "../../db/query-rows.server";
 import { authUsers, commentLocks, commentReports, comments, tools } from "../../db/schema";
+import { linkedToolColumns } from "../tools/tool-shapes.server";
 
 // What the comment services share: the reader, the columns a reader's view needs, the view
 // itself, and the checks every write makes on the tool.
@@ -180,13 +181,7 @@ export async function readModerationItems(
       needsReview: comments.needsReview,
       reportCount: comments.reportCount,
       authorEmail: authUsers.email,
-      tool: {
-        id: tools.id,
-        name: tools.name,
-        slug: tools.slug,
-        category: tools.category,
-        subCategory: tools.subCategory,
-      },
+      tool: linkedToolColumns,
       lockedAt: commentLocks.lockedAt,
     })
     .from(comments)

@@ -1,7 +1,8 @@
 import type { ToolStatus } from "~/lib/constants";
 import { TOOL_DEFAULTS, safeWebsiteUrl, type ToolCard, type ToolDetail } from "~/lib/tool";
 import type { ToolSearchText } from "../../snapshot/snapshot.server";
-import type { ToolRow } from "../../db/schema";
+import { tools, type ToolRow } from "../../db/schema";
+import { toolPath } from "~/lib/paths";
 
 export const toolCardColumns = {
   id: true,
@@ -36,6 +37,28 @@ type SearchRow = Pick<ToolRow, keyof typeof toolSearchColumns>;
 
 /** What the catalogue snapshot is built from: a card's columns and the searched ones. */
 export type CatalogueRow = CardRow & SearchRow;
+
+/** What a link to a tool's public page needs: select these, then toLinkedTool. */
+export const linkedToolColumns = {
+  id: tools.id,
+  name: tools.name,
+  slug: tools.slug,
+  category: tools.category,
+  subCategory: tools.subCategory,
+};
+
+/** A tool named by an admin page: its id, its name and its public page. */
+export interface LinkedTool {
+  id: string;
+  name: string;
+  path: string;
+}
+
+export function toLinkedTool(
+  row: Pick<ToolRow, "id" | "name" | "slug" | "category" | "subCategory">,
+): LinkedTool {
+  return { id: row.id, name: row.name, path: toolPath(row) };
+}
 
 // spec 3 defaults for missing values are applied here, once, for every reader.
 export function toToolCard(row: CardRow): ToolCard {
