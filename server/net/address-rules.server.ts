@@ -1,4 +1,5 @@
 import { BlockList, isIPv4, isIPv6 } from "node:net";
+import { ipv6Groups } from "~/lib/ip-address";
 
 // Issue 18.2: which hosts and addresses a server-side fetch never reaches (unless
 // FETCH_ALLOW_PRIVATE, for tests on loopback). Only addresses on the public internet are fetched:
@@ -131,25 +132,6 @@ function refusedIPv6(address: string, bytes: number[]): string | null {
 /** The 16 bytes of an IPv6 address (a zone "%eth0" ignored), or null when it is not one. */
 export function parseIPv6(text: string): number[] | null {
   const address = text.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
-  if (!isIPv6(address)) return null;
-  let groups = address;
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
-  if (dotted) {
-    const [a, b, c, d] = dotted[1]!.split(".").map(Number) as [number, number, number, number];
-    groups = `${address.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head = "", tail] = groups.split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = tail ? tail.split(":") : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const all = [
-    ...headGroups,
-    ...Array<string>(tail === undefined ? 0 : missing).fill("0"),
-    ...tailGroups,
-  ];
-  if (all.length !== 8) return null;
-  return all.flatMap((group) => {
-    const value = parseInt(group, 16);
-    return [value >> 8, value & 0xff];
-  });
+  const groups = isIPv6(address) ? ipv6Groups(address) : null;
+  return groups ? groups.flatMap((group) => [group >> 8, group & 0xff]) : null;
 }

@@ -51,10 +51,14 @@ export function chatCompletionsUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, "")}/chat/completions`;
 }
 
+function cancelled(): ModelError {
+  return new ModelError("The draft was cancelled.", false);
+}
+
 function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new ModelError("The draft was cancelled.", false));
+      reject(cancelled());
       return;
     }
     const timer = setTimeout(() => {
@@ -63,7 +67,7 @@ function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(new ModelError("The draft was cancelled.", false));
+      reject(cancelled());
     };
     signal?.addEventListener("abort", onAbort, { once: true });
   });
@@ -115,7 +119,7 @@ async function tryOnce(
         signal: timeout.signal,
       });
     } catch {
-      if (signal?.aborted) throw new ModelError("The draft was cancelled.", false);
+      if (signal?.aborted) throw cancelled();
       if (timeout.signal.aborted) {
         // Not retried: a model that needed longer would keep the job waiting as long again.
         throw new ModelError(`The model did not answer within ${timeoutMs / 1000} seconds.`, false);
@@ -139,7 +143,7 @@ async function tryOnce(
     try {
       text = await response.text();
     } catch {
-      if (signal?.aborted) throw new ModelError("The draft was cancelled.", false);
+      if (signal?.aborted) throw cancelled();
       throw new ModelError("The model's answer was cut off.", true);
     }
     let parsed: unknown;
@@ -180,7 +184,7 @@ export async function askModel(
   };
   const tries = AI_DRAFT_LIMITS.modelTries;
   for (let attempt = 1; ; attempt += 1) {
-    if (options.signal?.aborted) throw new ModelError("The draft was cancelled.", false);
+    if (options.signal?.aborted) throw cancelled();
     options.onProgress?.(
       attempt === 1 ? "Asking the model" : `Asking the model, try ${attempt} of ${tries}`,
     );

@@ -40,7 +40,7 @@ export function cleanTitle(title: string): string {
 }
 
 /** JSON-LD's product or site name, og:site_name, the company's name, then the cleaned title. */
-export function draftName(facts: PageFacts): DraftedField<string> | null {
+function draftName(facts: PageFacts): DraftedField<string> | null {
   const thing = productThing(facts);
   const stated = thing && !thing.types.includes("Organization") ? thing.name : null;
   if (stated) return field(clip(stated, TOOL_FIELD_LIMITS.name), "json-ld", stated);
@@ -53,7 +53,7 @@ export function draftName(facts: PageFacts): DraftedField<string> | null {
   return null;
 }
 
-function descriptionCandidates(facts: PageFacts): DraftedField<string>[] {
+function descriptionCandidates(facts: PageFacts, intro: string[]): DraftedField<string>[] {
   const candidates: DraftedField<string>[] = [];
   const add = (text: string | null | undefined, source: "meta" | "json-ld" | "page") => {
     if (text && !candidates.some((candidate) => candidate.evidence === evidenceOf(text))) {
@@ -64,7 +64,7 @@ function descriptionCandidates(facts: PageFacts): DraftedField<string>[] {
   add(facts.meta["og:description"], "meta");
   add(facts.meta["twitter:description"], "meta");
   add(productThing(facts)?.description, "json-ld");
-  for (const line of introLines(facts)) add(line, "page");
+  for (const line of intro) add(line, "page");
   return candidates;
 }
 
@@ -79,15 +79,8 @@ function introLines(facts: PageFacts): string[] {
     );
 }
 
-function cardDescriptions(facts: PageFacts): DraftedField<string>[] {
-  return descriptionCandidates(facts).map((candidate) => ({
-    ...candidate,
-    value: clip(candidate.value, TOOL_FIELD_LIMITS.cardDescription),
-  }));
-}
-
-function longDescription(facts: PageFacts, features: string[]): DraftedField<string> | null {
-  const intro = introLines(facts).slice(0, 3);
+function longDescription(introLines: string[], features: string[]): DraftedField<string> | null {
+  const intro = introLines.slice(0, 3);
   if (intro.length === 0) return null;
   const parts = [intro.join(" ")];
   if (features.length > 0)
@@ -95,8 +88,13 @@ function longDescription(facts: PageFacts, features: string[]): DraftedField<str
   return field(clip(parts.join("\n\n"), TOOL_FIELD_LIMITS.longDescription), "page", intro[0]!);
 }
 
+/** A list item as the tool form takes it: one line, no "|" (the form's list separator). */
+export function foldListItem(item: string): string {
+  return item.replace(/\|/g, "/").replace(/\s+/g, " ").trim();
+}
+
 function cleanListItem(item: string): string | null {
-  const text = item.replace(/\|/g, "/").replace(/\s+/g, " ").trim();
+  const text = foldListItem(item);
   return text.length >= 3 && text.length <= TOOL_FIELD_LIMITS.keyFeature ? text : null;
 }
 
@@ -194,21 +192,26 @@ function taxonomyClues(facts: PageFacts): Clue[] {
   return clues;
 }
 
-function mentions(clue: string, name: string): boolean {
+/** Matches a taxonomy name (or its plural) as whole words in `matchable` text. */
+function mentionPattern(name: string): RegExp {
   const escaped = matchable(name).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}s?($|[^\\p{L}\\p{N}])`, "u").test(
-    matchable(clue),
-  );
+  return new RegExp(`(^|[^\\p{L}\\p{N}])${escaped}s?($|[^\\p{L}\\p{N}])`, "u");
 }
 
-export function draftTaxonomy(
+function draftTaxonomy(
   facts: PageFacts,
   taxonomy: TaxonomyEntry[],
 ): Pick<ToolDraft, "category" | "subCategory"> {
-  const clues = taxonomyClues(facts);
+  const clues = taxonomyClues(facts).map((clue) => ({ ...clue, folded: matchable(clue.text) }));
+  const patterns = new Map<string, RegExp>();
+  const mentions = (clue: { folded: string }, name: string): boolean => {
+    let pattern = patterns.get(name);
+    if (!pattern) patterns.set(name, (pattern = mentionPattern(name)));
+    return pattern.test(clue.folded);
+  };
   for (const clue of clues) {
     for (const entry of taxonomy) {
-      const sub = entry.subcategories.find((name) => mentions(clue.text, name));
+      const sub = entry.subcategories.find((name) => mentions(clue, name));
       if (sub) {
         return {
           category: field(entry.category, clue.source, clue.text),
@@ -218,7 +221,7 @@ export function draftTaxonomy(
     }
   }
   for (const clue of clues) {
-    const entry = taxonomy.find((candidate) => mentions(clue.text, candidate.category));
+    const entry = taxonomy.find((candidate) => mentions(clue, candidate.category));
     if (entry) return { category: field(entry.category, clue.source, clue.text) };
   }
   const stated = productThing(facts)?.applicationCategory?.trim();
@@ -267,7 +270,7 @@ function statedPrice(price: string): string {
   return price.replace(/\.0+$/, "");
 }
 
-export function draftPricingFromJsonLd(
+function draftPricingFromJsonLd(
   facts: PageFacts,
 ): Pick<ToolDraft, "pricingModel" | "pricingAmount"> {
   const offers = facts.jsonLd
@@ -373,8 +376,9 @@ export function pageCandidates(
   const features = featureCandidates(facts);
   const taxonomyDraft = draftTaxonomy(facts, taxonomy);
   const prices = pricing(facts);
-  const long = longDescription(facts, features[0]?.value ?? []);
-  const descriptions = descriptionCandidates(facts);
+  const intro = introLines(facts);
+  const long = longDescription(intro, features[0]?.value ?? []);
+  const descriptions = descriptionCandidates(facts, intro);
   const titles: DraftedField<string>[] = [];
   if (facts.title)
     titles.push(field(clip(facts.title, TOOL_FIELD_LIMITS.seoTitleTag), "meta", facts.title));
@@ -382,7 +386,10 @@ export function pageCandidates(
   if (ogTitle) titles.push(field(clip(ogTitle, TOOL_FIELD_LIMITS.seoTitleTag), "meta", ogTitle));
   return {
     name: name ? [name] : [],
-    cardDescription: cardDescriptions(facts),
+    cardDescription: descriptions.map((candidate) => ({
+      ...candidate,
+      value: clip(candidate.value, TOOL_FIELD_LIMITS.cardDescription),
+    })),
     longDescription: long ? [long] : [],
     keyFeatures: features,
     hashtags: hashtagCandidates(facts),

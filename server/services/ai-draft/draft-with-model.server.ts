@@ -9,7 +9,7 @@ import {
 import { PRICING_MODELS } from "~/lib/constants";
 import { TOOL_FIELD_LIMITS } from "~/lib/tool-input";
 import { askModel, type AskModelOptions, type ChatMessage, ModelError } from "./ask-model.server";
-import { toTag } from "./draft-from-page.server";
+import { foldListItem, toTag } from "./draft-from-page.server";
 import type { ModelSettings, PageFacts, TaxonomyEntry } from "./draft-types.server";
 import {
   clip,
@@ -37,7 +37,7 @@ const quoted = <T extends z.ZodType>(value: T) =>
   z.object({ value, evidence: z.string() }).nullable().optional();
 
 /** The model's answer: every field optional, each with a quote from the page. */
-export const modelAnswerSchema = z.object({
+const modelAnswerSchema = z.object({
   name: quoted(text),
   cardDescription: quoted(text),
   longDescription: quoted(text),
@@ -50,7 +50,7 @@ export const modelAnswerSchema = z.object({
   seoTitle: quoted(text),
   seoDescription: quoted(text),
 });
-export type ModelAnswer = z.infer<typeof modelAnswerSchema>;
+type ModelAnswer = z.infer<typeof modelAnswerSchema>;
 
 const FIELD_HINTS: Record<ModelField, string> = {
   name: "the product's name, as the page writes it",
@@ -69,7 +69,7 @@ const FIELD_HINTS: Record<ModelField, string> = {
 };
 
 /** A fence the page cannot forge: a random token it has never seen. */
-export function newFence(): string {
+function newFence(): string {
   return randomBytes(12).toString("hex");
 }
 
@@ -106,7 +106,7 @@ export function pageForModel(facts: PageFacts, pricingText: string | null = null
   const lines = facts.text.split("\n");
   const scored = lines.map((line, index) => ({
     index,
-    line,
+    clipped: clip(line, 1_000),
     score:
       (line.match(INFORMATIVE)?.length ?? 0) * 3 +
       2 * (1 - index / Math.max(lines.length, 1)) +
@@ -115,13 +115,13 @@ export function pageForModel(facts: PageFacts, pricingText: string | null = null
   const chosen = new Set<number>();
   let textUsed = 0;
   for (const candidate of [...scored].sort((a, b) => b.score - a.score)) {
-    const line = clip(candidate.line, 1_000);
+    const line = candidate.clipped;
     if (textUsed + line.length + 1 > textRoom) continue;
     chosen.add(candidate.index);
     textUsed += line.length + 1;
   }
   const parts = [...head];
-  const textLines = scored.filter((s) => chosen.has(s.index)).map((s) => clip(s.line, 1_000));
+  const textLines = scored.filter((s) => chosen.has(s.index)).map((s) => s.clipped);
   if (textLines.length > 0) parts.push(`TEXT:\n${textLines.join("\n")}`);
   used += textUsed;
   if (pricing && used + pricing.length <= budget) parts.push(`PRICING PAGE:\n${pricing}`);
@@ -246,9 +246,7 @@ export function checkModelAnswer(
       value = LIMITS[name] ? clip(trimmed, LIMITS[name]) : trimmed;
       if (!numbersAreOnPage(corpus, trimmed)) continue;
     } else if (Array.isArray(value)) {
-      let items = (value as string[]).map((item) =>
-        item.replace(/\|/g, "/").replace(/\s+/g, " ").trim(),
-      );
+      let items = (value as string[]).map(foldListItem);
       items = items.filter((item) => item && numbersAreOnPage(corpus, item));
       if (name === "hashtags")
         items = items.map(toTag).filter((tag): tag is string => tag !== null);

@@ -23,7 +23,7 @@ export function offerQuote(offer: JsonLdOffer): string {
 }
 
 /** Every piece of text the page states, one per line. */
-export function pageStatements(facts: PageFacts): string[] {
+function pageStatements(facts: PageFacts): string[] {
   const statements = [facts.title ?? "", ...Object.values(facts.meta), facts.text];
   for (const thing of facts.jsonLd) {
     statements.push(
@@ -55,7 +55,7 @@ export function occursIn(corpus: PageCorpus, quote: string): boolean {
 }
 
 /** The numbers a text states, normalised ("1,200" → "1200", "29.00" → "29"). */
-export function numbersIn(text: string): string[] {
+function numbersIn(text: string): string[] {
   return [...text.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((match) => normaliseNumber(match[0]));
 }
 

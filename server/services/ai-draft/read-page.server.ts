@@ -78,7 +78,7 @@ const UNDERSTOOD_TYPES = new Set([
 const PRICING_LINK = /pric|plans?\b|tarif|preise/i;
 
 /** Folds runs of whitespace (non-breaking spaces too) into one space. */
-export function foldSpace(text: string): string {
+function foldSpace(text: string): string {
   return text.replace(/[\s\u00a0\u200b]+/g, " ").trim();
 }
 
@@ -384,7 +384,7 @@ function readJsonLd(nodes: AnyNode[], pageUrl: string): JsonLdThing[] {
 }
 
 function flattenNodes(value: Json, depth: number): Record<string, Json>[] {
-  if (depth > 4 || value === null || typeof value !== "object") return [];
+  if (depth > MAX_JSON_LD_DEPTH || value === null || typeof value !== "object") return [];
   if (Array.isArray(value)) return value.flatMap((item) => flattenNodes(item, depth + 1));
   const graph = value["@graph"];
   const nodes: Record<string, Json>[] = value["@type"] ? [value] : [];
