@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
 import { ErrorBox, INPUT_CLASS, Spinner, SuccessBox } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
 import { AI_DRAFT_LIMITS, isActiveDraftState, type DraftJobSummary } from "~/lib/ai-draft";
@@ -11,7 +10,7 @@ import {
   retryDraftJob,
 } from "~/lib/api/client";
 import type { DraftJobsAnswer, DraftJobsQueued } from "~/lib/api/contract";
-import { ApiError, UNREACHABLE_MESSAGE } from "~/lib/api/request";
+import { useApiWrite } from "~/lib/api/use-api-write";
 import { useFileDrop } from "../use-file-drop";
 import { DraftJobList, type JobActions } from "./draft-job-list";
 import {
@@ -24,9 +23,6 @@ import {
 const POLL_MS = 1000;
 /** With nothing running, another tab's new jobs still show within this long. */
 const IDLE_POLL_MS = 10_000;
-
-const messageOf = (failure: unknown) =>
-  failure instanceof ApiError ? failure.message : UNREACHABLE_MESSAGE;
 
 /** Issue 18.1: paste addresses (or read a file of them) and follow each draft job. */
 export function AiAddPage({ answer: loaded }: { answer: DraftJobsAnswer }) {
@@ -42,7 +38,7 @@ export function AiAddPage({ answer: loaded }: { answer: DraftJobsAnswer }) {
     setAnswer(next);
   }
 
-  // A reload of the route (after a write) brings the server's list.
+  // A reload of the route (after each write) brings the server's list.
   useEffect(() => showJobs(loaded), [loaded]);
 
   const isAnyActive = answer.jobs.some((job) => isActiveDraftState(job.state));
@@ -87,8 +83,6 @@ export function AiAddPage({ answer: loaded }: { answer: DraftJobsAnswer }) {
         </p>
         <JobListWithActions
           jobs={answer.jobs}
-          onJobs={showJobs}
-          model={answer.model}
           // A removed row took the focus with it: keyboard users go on from the list.
           onRemoved={() => listHeading.current?.focus()}
         />
@@ -166,9 +160,9 @@ function AddressForm({
   const picker = useRef<HTMLInputElement>(null);
   const [text, setText] = useState("");
   const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [isSending, setIsSending] = useState(false);
+  const queue = useApiWrite(queueDraftJobs);
+  const isSending = queue.isPending;
   const [outcome, setOutcome] = useState<DraftJobsQueued | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const { count, problem } = countAddresses(text);
   const { isDragging, dropHandlers } = useFileDrop((file) => void readFile(file), isSending);
 
@@ -192,11 +186,9 @@ function AddressForm({
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (count === 0 || problem || isSending) return;
-    setIsSending(true);
-    setError(null);
     setOutcome(null);
-    try {
-      const queued = await queueDraftJobs({ addresses: text });
+    // Shown at once, before the reload of the route brings the same list.
+    await queue.run({ addresses: text }, (queued) => {
       setOutcome(queued);
       // What was refused stays in the box to be fixed and sent again.
       setText(queued.refused.map((refusal) => refusal.address).join("\n"));
@@ -206,11 +198,7 @@ function AddressForm({
         jobs: [...queued.jobs, ...jobs.jobs.filter((job) => !known.has(job.id))],
       });
       if (queued.jobs.length > 0) onSent();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setIsSending(false);
-    }
+    });
   }
 
   const countId = `${id}-count`;
@@ -289,7 +277,7 @@ function AddressForm({
       {/* Each box is its own live region (alert or status): no second one around them. */}
       <div className="space-y-3">
         {fileProblem && <ErrorBox>{fileProblem}</ErrorBox>}
-        {error && <ErrorBox>{error}</ErrorBox>}
+        {queue.error && <ErrorBox>{queue.error.message}</ErrorBox>}
         {outcome && outcome.jobs.length > 0 && (
           <SuccessBox>
             {outcome.jobs.length} {outcome.jobs.length === 1 ? "address is" : "addresses are"}{" "}
@@ -317,33 +305,29 @@ function AddressForm({
 
 function JobListWithActions({
   jobs,
-  onJobs,
-  model,
   onRemoved,
 }: {
   jobs: DraftJobSummary[];
-  onJobs: (answer: DraftJobsAnswer) => void;
-  model: DraftJobsAnswer["model"];
   onRemoved: () => void;
 }) {
   const showToast = useToast();
-  const revalidator = useRevalidator();
+  // A refused action (the job moved on meanwhile) reloads the list too.
+  const write = useApiWrite((action: () => Promise<unknown>) => action(), {
+    revalidate: "settled",
+  });
   const [busyId, setBusyId] = useState<number | null>(null);
 
-  async function act(job: DraftJobSummary, write: () => Promise<unknown>, done: string) {
+  async function act(job: DraftJobSummary, action: () => Promise<unknown>, done: string) {
+    if (write.isPending) return false;
     setBusyId(job.id);
-    try {
-      await write();
+    const result = await write.run(action, () => {
       showToast({ message: done, durationMs: 4000 });
-      onJobs({ jobs: (await listDraftJobs()).jobs, model });
-      return true;
-    } catch (failure) {
-      showToast({ message: messageOf(failure), tone: "error", durationMs: 6000 });
-      void revalidator.revalidate();
-      return false;
-    } finally {
-      setBusyId(null);
+    });
+    setBusyId(null);
+    if (result && !result.ok) {
+      showToast({ message: result.error.message, tone: "error", durationMs: 6000 });
     }
+    return result?.ok === true;
   }
 
   const actions: JobActions = {

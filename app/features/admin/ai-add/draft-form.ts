@@ -37,7 +37,7 @@ export const FIELD_LABELS: Record<DraftedFieldName, string> = {
 };
 
 /** What the address box holds, checked before anything is sent. */
-export interface AddressCount {
+interface AddressCount {
   count: number;
   problem: string | null;
 }
@@ -85,8 +85,7 @@ export function refuseAddressText(content: string): string | null {
 }
 
 /** A failure's words end a sentence before the next one starts ("... HTTP 404." then "Retry it"). */
-export const asSentence = (text: string) =>
-  /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+const asSentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`);
 
 /** Why a job's draft cannot be reviewed (it failed or was cancelled before anything was drafted). */
 export function explainUnfinished(job: Pick<DraftJobSummary, "state" | "failure">): string {

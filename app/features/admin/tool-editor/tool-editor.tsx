@@ -29,7 +29,7 @@ type ToolEdit = Parameters<typeof saveTool>[1];
 export type SetValues = (update: (current: ToolFormValues) => ToolFormValues) => void;
 
 /** Issue 18: the editor opened on an AI draft (app/features/admin/ai-add/) to add a new tool. */
-export interface EditorDraft {
+interface EditorDraft {
   title: string;
   values: ToolFormValues;
   save: (edit: ToolEdit) => Promise<SavedToolAnswer>;
