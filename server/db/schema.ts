@@ -20,6 +20,14 @@ import {
 
 // DESIGN.md section 5; spec section 3 names the fields.
 
+/**
+ * A website address's host, lowercased and without "www." (issue 18): the AI-assisted add's
+ * duplicate check looks tools up by it, through the index of the same expression.
+ */
+export function siteHostOf(websiteUrl: AnyPgColumn) {
+  return sql`substring(lower(${websiteUrl}) from '^[a-z][a-z0-9+.-]*://(?:www\\.)?([^/:?#]+)')`;
+}
+
 export const tools = pgTable(
   "tools",
   {
@@ -63,6 +71,7 @@ export const tools = pgTable(
   (table) => [
     index("tools_status_created_idx").on(table.status, table.createdAt),
     index("tools_status_likes_idx").on(table.status, table.likesTotal),
+    index("tools_site_host_idx").on(siteHostOf(table.websiteUrl)),
     check("tools_likes_total_non_negative", sql`${table.likesTotal} >= 0`),
     check("tools_views_non_negative", sql`${table.views} >= 0`),
     check("tools_rating_range", sql`${table.ratingAvg} >= 0 AND ${table.ratingAvg} <= 5`),

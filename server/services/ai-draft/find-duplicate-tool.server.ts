@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { sameSite, siteKeyOf } from "~/lib/ai-draft";
 import type { Database, Transaction } from "../../db/client.server";
-import { tools } from "../../db/schema";
+import { siteHostOf, tools } from "../../db/schema";
 import { linkedToolColumns, toLinkedTool } from "../tools/tool-shapes.server";
 import type { DuplicateTool } from "./draft-address.server";
 
 /**
  * Issue 18.1: the catalogue tool (any status) whose website is the same site as `siteKey`
- * (siteKeyOf: host without "www." and path), or null. The host narrows the rows in the database;
- * sameSite decides.
+ * (siteKeyOf: host without "www." and path), or null. The host finds the rows through the index
+ * of siteHostOf; sameSite decides.
  */
 export async function findDuplicateTool(
   db: Database | Transaction,
@@ -18,7 +18,7 @@ export async function findDuplicateTool(
   const rows = await db
     .select({ ...linkedToolColumns, websiteUrl: tools.websiteUrl })
     .from(tools)
-    .where(sql`position(${host} in lower(${tools.websiteUrl})) > 0`)
+    .where(sql`${siteHostOf(tools.websiteUrl)} = ${host}`)
     .orderBy(tools.createdAt);
   const match = rows.find((row) => {
     const key = siteKeyOfAddress(row.websiteUrl);

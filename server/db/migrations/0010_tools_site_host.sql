@@ -1,0 +1,1 @@
+CREATE INDEX "tools_site_host_idx" ON "tools" USING btree (substring(lower("website_url") from '^[a-z][a-z0-9+.-]*://(?:www\.)?([^/:?#]+)'));
