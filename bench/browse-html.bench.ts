@@ -47,6 +47,8 @@ for (const size of SIZES) {
     db: undefined as unknown as Database,
     snapshotKeeper: { snapshot } as SnapshotKeeper,
     env: { NODE_ENV: "production" },
+    secret: "bench",
+    mailer: { kind: "outbox", send: async () => {}, close: () => {} },
     hasOutbox: false,
     views: undefined as unknown as ViewCounter,
     mediaDir: "",

@@ -45,6 +45,8 @@ const services = createServices({
   db: database.db,
   snapshotKeeper,
   env: { NODE_ENV: "production" },
+  secret: "bench",
+  mailer: { kind: "outbox", send: async () => {}, close: () => {} },
   hasOutbox: false,
   views: new ViewCounter(database.db, logger),
   mediaDir: "",

@@ -93,9 +93,10 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
     const uploadSweeper = setInterval(sweepUploads, UPLOAD_SWEEP_MS);
     uploadSweeper.unref();
     const mailer = createMailer({ env, db: database.db, logger });
+    const secret = await resolveAuthSecret(env);
     const auth = createAuth({
       env,
-      secret: await resolveAuthSecret(env),
+      secret,
       db: database.db,
       mailer,
       logger,
@@ -104,6 +105,8 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       db: database.db,
       snapshotKeeper,
       env,
+      secret,
+      mailer,
       hasOutbox: mailer.kind === "outbox",
       views,
       mediaDir,

@@ -2,10 +2,12 @@ import type { SnapshotKeeper } from "./snapshot/snapshot-keeper.server";
 import type { Database } from "./db/client.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
+import type { Mailer } from "./mail/mailer.server";
 import { createRateLimitServices } from "./rate-limit/rate-limit-services.server";
 import { createAccountServices } from "./services/account/account-services.server";
 import { createAdminServices } from "./services/admin/admin-services.server";
 import { createAiDraftServices } from "./services/ai-draft/ai-draft-services.server";
+import { createAnalyticsServices } from "./services/analytics/analytics-services.server";
 import { createCommentsServices } from "./services/comments/comments-services.server";
 import { createCommentImportServices } from "./services/comment-import/comment-import-services.server";
 import { createImportExportServices } from "./services/import-export/import-export-services.server";
@@ -19,7 +21,20 @@ export interface ServiceDeps {
   db: Database;
   snapshotKeeper: SnapshotKeeper;
   env: Pick<Env, "FEATURED_TOOL_IDS" | "NEWSLETTER_EMBED_URL" | "NODE_ENV"> &
-    Partial<Pick<Env, "LLM_BASE_URL" | "LLM_API_KEY" | "LLM_MODEL" | "FETCH_ALLOW_PRIVATE">>;
+    Partial<
+      Pick<
+        Env,
+        | "LLM_BASE_URL"
+        | "LLM_API_KEY"
+        | "LLM_MODEL"
+        | "FETCH_ALLOW_PRIVATE"
+        | "APP_URL"
+        | "GA_MEASUREMENT_ID"
+      >
+    >;
+  /** AUTH_SECRET: keys derived from it (the analytics configuration's key). */
+  secret: string;
+  mailer: Mailer;
   /** PGlite is one server; PostgreSQL may be shared by several (the AI draft runner cares). */
   databaseKind?: "pglite" | "postgres";
   /** Mail is kept in the database outbox (no SMTP_URL). */
@@ -40,6 +55,8 @@ export function createServices({
   db,
   snapshotKeeper,
   env,
+  secret,
+  mailer,
   hasOutbox,
   views,
   mediaDir,
@@ -61,7 +78,18 @@ export function createServices({
     ...createAiDraftServices({ db, mediaDir, logger, env, databaseKind }),
     ...createImportExportServices({ db }),
     ...createCommentImportServices({ db }),
-    ...createNewsletterServices({ db, embedUrl: env.NEWSLETTER_EMBED_URL }),
+    ...createNewsletterServices({
+      db,
+      embedUrl: env.NEWSLETTER_EMBED_URL,
+      mailer,
+      appUrl: env.APP_URL ?? "http://localhost",
+    }),
+    ...createAnalyticsServices({
+      db,
+      secret,
+      gaMeasurementId: env.GA_MEASUREMENT_ID,
+      logger,
+    }),
     ...createAccountServices({ db, snapshotKeeper }),
     ...createMailServices({ db, isProduction: env.NODE_ENV === "production", hasOutbox }),
   };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   index,
@@ -102,14 +103,37 @@ export const toolLikes = pgTable(
 export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
 
-export const newsletterSubscribers = pgTable("newsletter_subscribers", {
-  email: text("email").primaryKey(),
-  status: text("status", { enum: ["subscribed", "unsubscribed"] })
-    .notNull()
-    .default("subscribed"),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-});
+/**
+ * The newsletter's subscribers (issue 19: double opt-in). "pending" until the mailed link is
+ * confirmed by a POST; "subscribed" is confirmed. Rows from before issue 19 are "subscribed"
+ * without a confirmed_at.
+ */
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    email: text("email").primaryKey(),
+    status: text("status", { enum: ["pending", "subscribed", "unsubscribed"] })
+      .notNull()
+      .default("pending"),
+    /** sha256 (hex) of the single-use confirmation token; null once used. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: timestamp("confirm_expires_at", { withTimezone: true, mode: "date" }),
+    /** The one-click unsubscribe token every mail carries (it can only unsubscribe). */
+    unsubscribeToken: text("unsubscribe_token"),
+    /** The words the person agreed to, and when they asked. */
+    consentText: text("consent_text"),
+    consentAt: timestamp("consent_at", { withTimezone: true, mode: "date" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("newsletter_confirm_token_idx").on(table.confirmTokenHash),
+    uniqueIndex("newsletter_unsubscribe_token_idx").on(table.unsubscribeToken),
+    index("newsletter_confirmed_at_idx").on(table.confirmedAt),
+  ],
+);
 
 // Accounts (issue 5). Better Auth owns the auth_* tables (DESIGN.md 5); the names of their columns
 // are the ones its Drizzle adapter expects. tool_likes.user_id points at auth_users.
@@ -449,3 +473,78 @@ export const aiDraftJobs = pgTable(
     index("ai_draft_jobs_created_idx").on(table.createdAt),
   ],
 );
+
+/**
+ * First-party analytics (issue 19): one row per accepted event. No IP address is stored; a
+ * visitor id and the user properties only with consent (spec 9).
+ */
+export const analyticsEvents = pgTable(
+  "analytics_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** An EventName of app/lib/analytics.ts. */
+    name: text("name").notNull(),
+    /** An EventCategory of app/lib/analytics.ts (spec 9), derived on the server. */
+    category: text("category").notNull(),
+    /** When the server received it. */
+    occurredAt: timestamp("occurred_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    /** Sent with analytics consent. */
+    consented: boolean("consented").notNull(),
+    /** A hash of the client with the day's salt (analytics_salts): with consent only. */
+    visitorId: text("visitor_id"),
+    /** spec 3 user properties, with consent only. */
+    userId: text("user_id"),
+    isVerified: boolean("is_verified"),
+    /** The page's path; its query keeps only utm_* parameters. */
+    path: text("path"),
+    /** The host of an outside referrer. */
+    referrerHost: text("referrer_host"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    toolId: text("tool_id"),
+    /** detailed_page_view of a search: what was searched and how many tools it found. */
+    search: text("search"),
+    resultCount: integer("result_count"),
+    /** app_exception, error and app_crash: their group in error_groups. */
+    errorGroup: text("error_group"),
+  },
+  (table) => [
+    index("analytics_events_time_idx").on(table.occurredAt),
+    index("analytics_events_name_time_idx").on(table.name, table.occurredAt),
+  ],
+);
+
+/** Reported errors grouped by message and top stack frame (issue 19), emails and tokens scrubbed. */
+export const errorGroups = pgTable(
+  "error_groups",
+  {
+    /** sha256 (hex) of source, name, message and top frame. */
+    fingerprint: text("fingerprint").primaryKey(),
+    /** The event: app_exception, error or app_crash. */
+    name: text("name").notNull(),
+    source: text("source", { enum: ["browser", "server"] }).notNull(),
+    message: text("message").notNull(),
+    topFrame: text("top_frame"),
+    sampleStack: text("sample_stack"),
+    count: integer("count").notNull().default(0),
+    lastPath: text("last_path"),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow(),
+  },
+  (table) => [index("error_groups_last_seen_idx").on(table.lastSeenAt)],
+);
+
+/** The daily salts of visitor ids (issue 19): a salt is deleted two days after its day. */
+export const analyticsSalts = pgTable("analytics_salts", {
+  /** The UTC day, YYYY-MM-DD. */
+  day: text("day").primaryKey(),
+  salt: text("salt").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

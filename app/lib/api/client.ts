@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { deleteAccountSchema } from "../account-forms";
 import type { bulkDeleteSchema, bulkStatusSchema } from "../admin-tools-query";
 import type { redraftFieldSchema, retryDraftSchema, submitAddressesSchema } from "../ai-draft";
+import { ANALYTICS_KEY_HEADER, type AnalyticsRange } from "../analytics";
 import type { markdownPreviewSchema } from "../catalogue-import";
 import type {
   CommentPageQuery,
@@ -16,6 +17,8 @@ import type { toolEditSchema } from "../tool-input";
 import { toolQueryParams, type ToolQueryInput } from "../tool-query";
 import type {
   AdminMe,
+  AnalyticsConfigAnswer,
+  AnalyticsReport,
   CommentLockState,
   CommentPage,
   DraftJobAnswer,
@@ -195,4 +198,19 @@ export function redraftField(jobId: number, redraft: z.input<typeof redraftField
 /** POST /api/admin/ai-drafts/:id/save (201): the reviewed draft becomes a tool with source ai. */
 export function saveDraftAsTool(jobId: number, edit: z.input<typeof toolEditSchema>) {
   return request<SavedToolAnswer>(`${draftPath(jobId)}/save`, { method: "POST", json: edit });
+}
+
+/** GET /api/events/config: the analytics configuration (spec 7: with the API key header). */
+export function getAnalyticsConfig(key: string, signal?: AbortSignal) {
+  return request<AnalyticsConfigAnswer>("/api/events/config", {
+    headers: { [ANALYTICS_KEY_HEADER]: key },
+    signal,
+  });
+}
+
+/** GET /api/admin/analytics: the dashboard's figures for a range of days. */
+export function getAnalyticsReport(range: AnalyticsRange, signal?: AbortSignal) {
+  return request<AnalyticsReport>(`/api/admin/analytics?${new URLSearchParams(range)}`, {
+    signal,
+  });
 }

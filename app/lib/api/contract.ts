@@ -1,5 +1,6 @@
 import type { AdminToolList } from "../admin-tools-query";
 import type { DraftedFieldName, DraftJob, DraftJobSummary, ToolDraft } from "../ai-draft";
+import type { AnalyticsConfig, AnalyticsRange, ErrorEventName } from "../analytics";
 import type { ImportProgress, ImportReport } from "../catalogue-import";
 import type { CategoryEntry } from "../category-stats";
 import type { CommentImportProgress, CommentImportReport } from "../comment-import";
@@ -245,4 +246,69 @@ export interface DraftJobAnswer {
 export interface RedraftedField {
   field: DraftedFieldName;
   drafted: ToolDraft[DraftedFieldName] | null;
+}
+
+/** GET /api/events/config (spec 7: fetched with the analytics key header). */
+export type AnalyticsConfigAnswer = AnalyticsConfig;
+
+/** One UTC day of the dashboard (issue 19). */
+export interface AnalyticsDay {
+  /** YYYY-MM-DD */
+  day: string;
+  /** Distinct visitors who allowed analytics (their daily visitor ids). */
+  visitors: number;
+  pageViews: number;
+  toolViews: number;
+  /** Likes given that day (tool_likes), consent or not. */
+  likes: number;
+  /** Accounts created that day. */
+  signUps: number;
+  /** Newsletter subscriptions confirmed that day. */
+  newsletterConfirmations: number;
+}
+
+export type AnalyticsTotals = Omit<AnalyticsDay, "day">;
+
+/** An error group of the chosen range (issue 19: grouped by message and top stack frame). */
+export interface ErrorGroupRow {
+  fingerprint: string;
+  name: ErrorEventName;
+  source: "browser" | "server";
+  message: string;
+  topFrame: string | null;
+  /** Occurrences in the range, and since the group was first seen. */
+  count: number;
+  totalCount: number;
+  lastPath: string | null;
+  firstSeenAt: string;
+  lastSeenAt: string;
+}
+
+/** GET /api/admin/analytics?from&to: the range, the same length before it, and the top lists. */
+export interface AnalyticsReport {
+  range: AnalyticsRange;
+  previousRange: AnalyticsRange;
+  /** Every day of each range, in order, zero-filled. */
+  days: AnalyticsDay[];
+  previousDays: AnalyticsDay[];
+  /** Visitors here are distinct over the whole range, not a sum of days. */
+  totals: AnalyticsTotals;
+  previousTotals: AnalyticsTotals;
+  /** At most 10 each, most first. */
+  topTools: { toolId: string; name: string | null; path: string | null; views: number }[];
+  topSearches: { search: string; count: number; averageResults: number }[];
+  /** Searches that found nothing: tools worth adding. */
+  emptySearches: { search: string; count: number }[];
+  referrers: { host: string; count: number }[];
+  campaigns: { source: string; medium: string | null; campaign: string | null; count: number }[];
+  /** At most 20, most occurrences in the range first. */
+  errors: ErrorGroupRow[];
+  newsletter: NewsletterCounts;
+}
+
+/** The newsletter's subscribers by state (issue 19). */
+export interface NewsletterCounts {
+  pending: number;
+  confirmed: number;
+  unsubscribed: number;
 }

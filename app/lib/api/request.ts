@@ -26,6 +26,8 @@ export interface RequestOptions {
   /** Sent as it is (a file), with `contentType`. */
   body?: Blob;
   contentType?: string;
+  /** Extra request headers (the analytics configuration's key). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
   /** The request outlives the page (a beacon sent as the page changes). */
   keepalive?: boolean;
@@ -84,14 +86,23 @@ export function apiErrorOf(status: number, text: string, failureMessage?: string
  * rejects with the browser's AbortError, so the caller can tell it from a failure.
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = "GET", json, body, contentType, signal, keepalive, failureMessage } = options;
+  const {
+    method = "GET",
+    json,
+    body,
+    contentType,
+    headers,
+    signal,
+    keepalive,
+    failureMessage,
+  } = options;
   const type = json !== undefined ? "application/json" : contentType;
   let status: number;
   let text: string;
   try {
     const response = await fetch(path, {
       method,
-      headers: type ? { "content-type": type } : undefined,
+      headers: { ...headers, ...(type ? { "content-type": type } : {}) },
       body: json !== undefined ? JSON.stringify(json) : body,
       credentials: "same-origin",
       signal,
