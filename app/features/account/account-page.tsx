@@ -4,6 +4,7 @@ import { useLikedSignature } from "~/components/likes/live-likes";
 import { ToolCard } from "~/components/tool-card";
 import type { Viewer } from "~/lib/profile";
 import type { ToolCard as ToolCardData } from "~/lib/tool";
+import { AdminSection } from "./admin-section";
 import { DeleteAccountSection } from "./delete-account-section";
 import { PasswordSection } from "./password-section";
 import { ProfileSection } from "./profile-section";
@@ -37,6 +38,7 @@ export function AccountPage({
         <div className="space-y-6">
           {hasPassword && <PasswordSection />}
           <SessionsSection otherSessions={otherSessions} />
+          {viewer.isAdmin && <AdminSection />}
         </div>
       </div>
       <section aria-labelledby="liked-tools" className="mt-10">

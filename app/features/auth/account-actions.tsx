@@ -34,7 +34,7 @@ async function signOutOrLog() {
 
 /**
  * spec 2 Header: signed out, Sign In and Sign Up open the auth dialog in that mode; signed in,
- * My Account and Sign Out.
+ * My Account and Sign Out, after Admin for admins (issue 19: their way into the admin area).
  */
 export function AccountActions({ layout }: AccountActionsProps) {
   const openAuth = useAuthPrompt();
@@ -53,6 +53,13 @@ export function AccountActions({ layout }: AccountActionsProps) {
   if (viewer) {
     return (
       <>
+        {viewer.isAdmin && (
+          <Wrapper className="contents">
+            <Link to="/admin/tools" className={styles.secondary}>
+              Admin
+            </Link>
+          </Wrapper>
+        )}
         <Wrapper className="contents">
           <Link to="/account" className={styles.secondary}>
             My Account
