@@ -20,7 +20,11 @@ import { AuthDialogHost } from "./features/auth/auth-dialog-host";
 import { ToastProvider } from "./components/toast";
 import { LiveLikes } from "./components/likes/live-likes";
 import { useViewer, useViewerLikes } from "./lib/auth/use-viewer";
+import { listenForErrors, reportError } from "./lib/analytics-client/track";
 import stylesheet from "./app.css?url";
+
+// As early as the page's own scripts run, so errors during hydration are reported too.
+if (typeof window !== "undefined") listenForErrors();
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -34,6 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // What the person likes is in the server render, so their hearts show pressed at once.
     liked: await context.likedState(),
     isGoogleSignInEnabled: context.isGoogleSignInEnabled,
+    analytics: context.services.getAnalyticsClientSettings(),
   };
 }
 
@@ -101,7 +106,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = isNotFound
     ? "We could not find that page. It may have moved, or the address may be mistyped."
     : "An unexpected error stopped this page from loading. Please try again in a moment.";
-  if (!isNotFound && !isRouteErrorResponse(error)) console.error(error);
+  const isUnexpected = !isNotFound && !isRouteErrorResponse(error);
+  if (isUnexpected) console.error(error);
+  useEffect(() => {
+    if (isUnexpected) reportError(error, "boundary");
+  }, [error, isUnexpected]);
   return (
     <div className="mx-auto max-w-2xl px-4 py-20 text-center">
       <title>{`${title} | Business AI Tools Directory`}</title>
