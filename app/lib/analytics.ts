@@ -132,6 +132,10 @@ export const DEFAULT_ANALYTICS_CONFIG: AnalyticsConfig = {
 export const CONFIG_FETCH_TIMEOUT_MS = 60_000;
 export const BACKOFF_BASE_MS = 1_000;
 export const RETRY_LIMIT_ON_503 = 30;
+/** Retries on 429, 500 and 504. */
+export const RETRY_LIMIT_OTHER = 5;
+/** The longest wait between two attempts, also when Retry-After asks for more. */
+export const MAX_BACKOFF_MS = 60_000;
 export const RETRIED_STATUSES = [429, 500, 503, 504] as const;
 
 /** The admin dashboard's range: whole UTC days, both ends included. */

@@ -17,6 +17,17 @@ export class ApiError extends Error {
     super(message);
     this.name = "ApiError";
   }
+
+  /** How long the server asked to wait before the next try (its Retry-After), if it did. */
+  retryAfterMs: number | null = null;
+}
+
+/** Retry-After in milliseconds: a number of seconds or an HTTP date. */
+export function retryAfterMsOf(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 export interface RequestOptions {
@@ -110,7 +121,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
     status = response.status;
     text = await response.text();
-    if (!response.ok) throw apiErrorOf(status, text, failureMessage);
+    if (!response.ok) {
+      const refusal = apiErrorOf(status, text, failureMessage);
+      refusal.retryAfterMs = retryAfterMsOf(response.headers.get("retry-after"));
+      throw refusal;
+    }
   } catch (error) {
     if (error instanceof ApiError || signal?.aborted) throw error;
     throw new ApiError(0, "NETWORK", UNREACHABLE_MESSAGE);
