@@ -88,6 +88,7 @@ export function createServices({
       db,
       secret,
       gaMeasurementId: env.GA_MEASUREMENT_ID,
+      appUrl: env.APP_URL ?? "http://localhost",
       logger,
     }),
     ...createAccountServices({ db, snapshotKeeper }),

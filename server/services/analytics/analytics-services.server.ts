@@ -1,6 +1,18 @@
 import { createHmac } from "node:crypto";
+import {
+  DEFAULT_ANALYTICS_CONFIG,
+  type AnalyticsConfig,
+  type AnalyticsRange,
+  type EventBatch,
+} from "~/lib/analytics";
 import type { Database } from "../../db/client.server";
 import type { Logger } from "../../logger.server";
+import { getAnalyticsReport } from "./get-analytics-report.server";
+import { createServerErrorRecorder } from "./record-server-error.server";
+import { recordEvents, type EventClient } from "./record-events.server";
+import { createSaltKeeper } from "./visitor-ids.server";
+
+export type { EventClient } from "./record-events.server";
 
 /** What the browser's analytics needs from the page: the configuration key and GA4's id. */
 export interface AnalyticsClientSettings {
@@ -20,19 +32,34 @@ function analyticsKeyOf(secret: string): string {
 
 /** Issue 19: first-party analytics and error reports, and the admin dashboard's figures. */
 export function createAnalyticsServices({
+  db,
   secret,
   gaMeasurementId,
+  appUrl,
+  logger,
 }: {
   db: Database;
   secret: string;
   gaMeasurementId: string | undefined;
+  /** APP_URL: a referrer on its host is one of our own pages. */
+  appUrl: string;
   logger: Logger;
 }) {
   const settings: AnalyticsClientSettings = {
     key: analyticsKeyOf(secret),
     gaMeasurementId: gaMeasurementId ?? null,
   };
+  const recordDeps = { db, appHostname: new URL(appUrl).hostname, saltOf: createSaltKeeper(db) };
   return {
     getAnalyticsClientSettings: () => settings,
+    recordEvents: (batch: EventBatch, client: EventClient) =>
+      recordEvents(recordDeps, batch, client),
+    recordServerError: createServerErrorRecorder({ db, logger }),
+    /**
+     * The events the browser sends and the share of consented ones it keeps: one place in code,
+     * DEFAULT_ANALYTICS_CONFIG (app/lib/analytics.ts; docs/analytics.md).
+     */
+    getAnalyticsConfig: (): AnalyticsConfig => DEFAULT_ANALYTICS_CONFIG,
+    getAnalyticsReport: (range: AnalyticsRange) => getAnalyticsReport(db, range),
   };
 }

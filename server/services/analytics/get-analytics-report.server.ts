@@ -1,0 +1,374 @@
+import { sql, type SQL } from "drizzle-orm";
+import { daysBetween, type AnalyticsRange } from "~/lib/analytics";
+import type {
+  AnalyticsDay,
+  AnalyticsReport,
+  AnalyticsTotals,
+  ErrorGroupRow,
+} from "~/lib/api/contract";
+import type { Database } from "../../db/client.server";
+import { queryRows } from "../../db/query-rows.server";
+import { countNewsletterSubscribers } from "../newsletter/count-newsletter-subscribers.server";
+import { toLinkedTool } from "../tools/tool-shapes.server";
+
+const DAY_MS = 86_400_000;
+const TOP = 10;
+const TOP_ERRORS = 20;
+const ERROR_EVENTS = sql`('error', 'app_exception', 'app_crash')`;
+
+/**
+ * The admin dashboard's figures (GET /api/admin/analytics): each UTC day of the range and of the
+ * same number of days before it, their totals, and the range's top lists. Each list is one
+ * aggregate over analytics_events by time (analytics_events_time_idx) or by name and time
+ * (analytics_events_name_time_idx).
+ */
+export async function getAnalyticsReport(
+  db: Database,
+  range: AnalyticsRange,
+): Promise<AnalyticsReport> {
+  const length = daysBetween(range.from, range.to) + 1;
+  const previousRange = {
+    from: dayPlus(range.from, -length),
+    to: dayPlus(range.from, -1),
+  };
+  const window = { start: startOf(previousRange.from), end: startOf(dayPlus(range.to, 1)) };
+  const current = { start: startOf(range.from), end: window.end };
+  const [daily, visitors, topTools, searches, sources, errors, newsletter] = await Promise.all([
+    dailyCounts(db, window),
+    distinctVisitors(db, window, current.start),
+    topToolsOf(db, current),
+    searchesOf(db, current),
+    sourcesOf(db, current),
+    errorsOf(db, current),
+    countNewsletterSubscribers(db),
+  ]);
+  const days = daysOf(range, daily);
+  const previousDays = daysOf(previousRange, daily);
+  return {
+    range,
+    previousRange,
+    days,
+    previousDays,
+    totals: totalsOf(days, visitors.current),
+    previousTotals: totalsOf(previousDays, visitors.previous),
+    topTools,
+    topSearches: searches.top,
+    emptySearches: searches.empty,
+    referrers: sources.referrers,
+    campaigns: sources.campaigns,
+    errors,
+    newsletter,
+  };
+}
+
+interface Window {
+  start: string;
+  end: string;
+}
+
+function dayPlus(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+function startOf(day: string): string {
+  return `${day}T00:00:00.000Z`;
+}
+
+const inWindow = (column: SQL, { start, end }: Window) =>
+  sql`${column} >= ${start}::timestamptz and ${column} < ${end}::timestamptz`;
+
+const dayOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+
+type DayCounts = Omit<AnalyticsDay, "day">;
+
+/** Every figure of every day that has one, in one statement: the events, likes, sign-ups, mail. */
+async function dailyCounts(db: Database, window: Window): Promise<Map<string, DayCounts>> {
+  const rows = await queryRows<{
+    day: string;
+    visitors: number;
+    page_views: number;
+    tool_views: number;
+    likes: number;
+    sign_ups: number;
+    confirmations: number;
+  }>(
+    db,
+    sql`
+    with events as (
+      select ${dayOf(sql`occurred_at`)} as day,
+        count(distinct visitor_id)::int as visitors,
+        (count(*) filter (where name = 'page_view'))::int as page_views,
+        (count(*) filter (where name = 'tool_view'))::int as tool_views
+      from analytics_events
+      where ${inWindow(sql`occurred_at`, window)}
+      group by 1
+    ), likes as (
+      select ${dayOf(sql`created_at`)} as day, count(*)::int as likes
+      from tool_likes where is_active and ${inWindow(sql`created_at`, window)}
+      group by 1
+    ), sign_ups as (
+      select ${dayOf(sql`created_at`)} as day, count(*)::int as sign_ups
+      from auth_users where ${inWindow(sql`created_at`, window)}
+      group by 1
+    ), confirmations as (
+      select ${dayOf(sql`confirmed_at`)} as day, count(*)::int as confirmations
+      from newsletter_subscribers where ${inWindow(sql`confirmed_at`, window)}
+      group by 1
+    )
+    select day, events.visitors, events.page_views, events.tool_views, likes.likes,
+      sign_ups.sign_ups, confirmations.confirmations
+    from events
+      full join likes using (day)
+      full join sign_ups using (day)
+      full join confirmations using (day)`,
+  );
+  return new Map(
+    rows.map((row) => [
+      row.day,
+      {
+        visitors: row.visitors ?? 0,
+        pageViews: row.page_views ?? 0,
+        toolViews: row.tool_views ?? 0,
+        likes: row.likes ?? 0,
+        signUps: row.sign_ups ?? 0,
+        newsletterConfirmations: row.confirmations ?? 0,
+      },
+    ]),
+  );
+}
+
+/** Visitor ids are daily, so a range's visitors are counted over the range, not summed by day. */
+async function distinctVisitors(
+  db: Database,
+  window: Window,
+  currentStart: string,
+): Promise<{ current: number; previous: number }> {
+  const [row] = await queryRows<{ current: number; previous: number }>(
+    db,
+    sql`
+    select
+      (count(distinct visitor_id) filter (where occurred_at >= ${currentStart}::timestamptz))::int
+        as current,
+      (count(distinct visitor_id) filter (where occurred_at < ${currentStart}::timestamptz))::int
+        as previous
+    from analytics_events
+    where ${inWindow(sql`occurred_at`, window)} and visitor_id is not null`,
+  );
+  return { current: row?.current ?? 0, previous: row?.previous ?? 0 };
+}
+
+function daysOf(range: AnalyticsRange, counts: Map<string, DayCounts>): AnalyticsDay[] {
+  const days: AnalyticsDay[] = [];
+  for (let day = range.from; day <= range.to; day = dayPlus(day, 1)) {
+    days.push({
+      day,
+      ...(counts.get(day) ?? {
+        visitors: 0,
+        pageViews: 0,
+        toolViews: 0,
+        likes: 0,
+        signUps: 0,
+        newsletterConfirmations: 0,
+      }),
+    });
+  }
+  return days;
+}
+
+function totalsOf(days: AnalyticsDay[], visitors: number): AnalyticsTotals {
+  const sum = (pick: (day: AnalyticsDay) => number) =>
+    days.reduce((total, day) => total + pick(day), 0);
+  return {
+    visitors,
+    pageViews: sum((day) => day.pageViews),
+    toolViews: sum((day) => day.toolViews),
+    likes: sum((day) => day.likes),
+    signUps: sum((day) => day.signUps),
+    newsletterConfirmations: sum((day) => day.newsletterConfirmations),
+  };
+}
+
+async function topToolsOf(db: Database, range: Window): Promise<AnalyticsReport["topTools"]> {
+  const rows = await queryRows<{
+    tool_id: string;
+    views: number;
+    name: string | null;
+    slug: string | null;
+    category: string | null;
+    sub_category: string | null;
+  }>(
+    db,
+    sql`
+    with top as (
+      select tool_id, count(*)::int as views
+      from analytics_events
+      where name = 'tool_view' and ${inWindow(sql`occurred_at`, range)} and tool_id is not null
+      group by tool_id
+      order by views desc, tool_id
+      limit ${TOP}
+    )
+    select top.tool_id, top.views, tools.name, tools.slug, tools.category, tools.sub_category
+    from top left join tools on tools.id = top.tool_id
+    order by top.views desc, top.tool_id`,
+  );
+  return rows.map((row) => {
+    const linked =
+      row.name !== null && row.slug !== null
+        ? toLinkedTool({
+            id: row.tool_id,
+            name: row.name,
+            slug: row.slug,
+            category: row.category,
+            subCategory: row.sub_category,
+          })
+        : null;
+    return {
+      toolId: row.tool_id,
+      name: linked?.name ?? null,
+      path: linked?.path ?? null,
+      views: row.views,
+    };
+  });
+}
+
+/** The browse page's searches as people typed them, lower-cased and trimmed. */
+async function searchesOf(
+  db: Database,
+  range: Window,
+): Promise<{ top: AnalyticsReport["topSearches"]; empty: AnalyticsReport["emptySearches"] }> {
+  const rows = await queryRows<{
+    kind: "top" | "empty";
+    search: string;
+    count: number;
+    average_results: number | string | null;
+  }>(
+    db,
+    sql`
+    with searched as (
+      select lower(trim(search)) as search, result_count
+      from analytics_events
+      where name = 'detailed_page_view' and ${inWindow(sql`occurred_at`, range)}
+        and search is not null and trim(search) <> ''
+    ), top as (
+      select 'top' as kind, search, count(*)::int as count, avg(result_count)::float8 as average_results
+      from searched group by search order by count desc, search limit ${TOP}
+    ), empty as (
+      select 'empty' as kind, search, count(*)::int as count, null::float8 as average_results
+      from searched where result_count = 0
+      group by search order by count desc, search limit ${TOP}
+    )
+    select * from top union all select * from empty`,
+  );
+  const ordered = (kind: "top" | "empty") =>
+    rows
+      .filter((row) => row.kind === kind)
+      .sort((a, b) => b.count - a.count || (a.search < b.search ? -1 : 1));
+  return {
+    top: ordered("top").map((row) => ({
+      search: row.search,
+      count: row.count,
+      averageResults: Math.round(Number(row.average_results ?? 0) * 10) / 10,
+    })),
+    empty: ordered("empty").map((row) => ({ search: row.search, count: row.count })),
+  };
+}
+
+/** Where page views came from: outside referrers' hosts and utm_* campaigns. */
+async function sourcesOf(
+  db: Database,
+  range: Window,
+): Promise<{ referrers: AnalyticsReport["referrers"]; campaigns: AnalyticsReport["campaigns"] }> {
+  const rows = await queryRows<{
+    kind: "referrer" | "campaign";
+    host: string | null;
+    source: string | null;
+    medium: string | null;
+    campaign: string | null;
+    count: number;
+  }>(
+    db,
+    sql`
+    with viewed as (
+      select referrer_host, utm_source, utm_medium, utm_campaign
+      from analytics_events
+      where name = 'page_view' and ${inWindow(sql`occurred_at`, range)}
+        and (referrer_host is not null or utm_source is not null)
+    ), referrers as (
+      select 'referrer' as kind, referrer_host as host, null::text as source, null::text as medium,
+        null::text as campaign, count(*)::int as count
+      from viewed where referrer_host is not null
+      group by referrer_host order by count desc, referrer_host limit ${TOP}
+    ), campaigns as (
+      select 'campaign' as kind, null::text as host, utm_source as source, utm_medium as medium,
+        utm_campaign as campaign, count(*)::int as count
+      from viewed where utm_source is not null
+      group by utm_source, utm_medium, utm_campaign
+      order by count desc, utm_source, utm_medium, utm_campaign limit ${TOP}
+    )
+    select * from referrers union all select * from campaigns`,
+  );
+  const byCount = <T extends { count: number }>(items: T[]) =>
+    items.sort((a, b) => b.count - a.count);
+  return {
+    referrers: byCount(
+      rows
+        .filter((row) => row.kind === "referrer")
+        .map((row) => ({ host: row.host!, count: row.count })),
+    ),
+    campaigns: byCount(
+      rows
+        .filter((row) => row.kind === "campaign")
+        .map((row) => ({
+          source: row.source!,
+          medium: row.medium,
+          campaign: row.campaign,
+          count: row.count,
+        })),
+    ),
+  };
+}
+
+async function errorsOf(db: Database, range: Window): Promise<ErrorGroupRow[]> {
+  const rows = await queryRows<{
+    fingerprint: string;
+    name: ErrorGroupRow["name"];
+    source: ErrorGroupRow["source"];
+    message: string;
+    top_frame: string | null;
+    count: number;
+    total_count: number;
+    last_path: string | null;
+    first_seen_ms: number;
+    last_seen_ms: number;
+  }>(
+    db,
+    sql`
+    with occurred as (
+      select error_group, count(*)::int as count
+      from analytics_events
+      where name in ${ERROR_EVENTS} and ${inWindow(sql`occurred_at`, range)}
+        and error_group is not null
+      group by error_group
+      order by count desc, error_group
+      limit ${TOP_ERRORS}
+    )
+    select g.fingerprint, g.name, g.source, g.message, g.top_frame, occurred.count,
+      g.count as total_count, g.last_path,
+      (extract(epoch from g.first_seen_at) * 1000)::float8 as first_seen_ms,
+      (extract(epoch from g.last_seen_at) * 1000)::float8 as last_seen_ms
+    from occurred join error_groups g on g.fingerprint = occurred.error_group
+    order by occurred.count desc, g.last_seen_at desc`,
+  );
+  return rows.map((row) => ({
+    fingerprint: row.fingerprint,
+    name: row.name,
+    source: row.source,
+    message: row.message,
+    topFrame: row.top_frame,
+    count: row.count,
+    totalCount: row.total_count,
+    lastPath: row.last_path,
+    firstSeenAt: new Date(Number(row.first_seen_ms)).toISOString(),
+    lastSeenAt: new Date(Number(row.last_seen_ms)).toISOString(),
+  }));
+}
