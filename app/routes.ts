@@ -8,6 +8,8 @@ export default [
   route("ai-tools/:category/:subCategory/:toolName", "routes/tool.tsx"),
   route("tool/*", "routes/tool-alias.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("newsletter-welcome", "routes/newsletter-welcome.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms-of-service", "routes/terms-of-service.tsx"),

@@ -83,6 +83,7 @@ export function createServices({
       embedUrl: env.NEWSLETTER_EMBED_URL,
       mailer,
       appUrl: env.APP_URL ?? "http://localhost",
+      logger,
     }),
     ...createAnalyticsServices({
       db,

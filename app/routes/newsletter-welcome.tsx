@@ -14,10 +14,12 @@ export default function NewsletterWelcome() {
       <p aria-hidden="true" className="text-5xl">
         🎉
       </p>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-950">You're on the list</h1>
+      <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-950">
+        Your subscription is confirmed
+      </h1>
       <p className="mt-3 text-lg text-slate-700">
-        Thanks for subscribing. The next issue arrives in your inbox this week. Every email has a
-        one-click unsubscribe link.
+        Thanks for confirming. We have mailed you a welcome note, and the next issue arrives in your
+        inbox this week. Every email has a one-click unsubscribe link.
       </p>
       <Link
         to="/ai-tools"

@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { NewsletterSignup } from "~/features/newsletter/newsletter-signup";
 import { NEWSLETTER_RATE_LIMITED, newsletterSignupSchema } from "~/lib/newsletter";
 import { firstProblem } from "~/lib/field-errors";
@@ -23,11 +22,14 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = newsletterSignupSchema.safeParse({ email: form.get("email") ?? "" });
-  if (!parsed.success) return { error: firstProblem(parsed.error, "Enter a valid email address.") };
+  if (!parsed.success) {
+    return { error: firstProblem(parsed.error, "Enter a valid email address.") };
+  }
   const outcome = await context.services.subscribeToNewsletter(parsed.data, context.clientAddress);
   // Answered like an invalid address: the form shows why, and the browser logs no failed request.
   if (outcome === "rate-limited") return { error: NEWSLETTER_RATE_LIMITED };
-  return redirect("/newsletter-welcome");
+  // Issue 19: the same answer for every address, known, confirmed or new.
+  return { isSent: true as const };
 }
 
 export default function Newsletter({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,7 +48,11 @@ export default function Newsletter({ loaderData, actionData }: Route.ComponentPr
         <li>✓ Case studies from teams of every size</li>
       </ul>
       <div className="mt-8">
-        <NewsletterSignup embedUrl={loaderData.embedUrl} error={actionData?.error} />
+        <NewsletterSignup
+          embedUrl={loaderData.embedUrl}
+          error={actionData && "error" in actionData ? actionData.error : undefined}
+          isSent={actionData && "isSent" in actionData}
+        />
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { adminCommentRoutes } from "./comments.server";
 import { adminToolEditRoutes } from "./admin-tool-edit.server";
 import { adminToolRoutes } from "./admin-tools.server";
 import { adminOnly, sendJson } from "./guards.server";
+import { adminNewsletterRoutes } from "./newsletter.server";
 
 /**
  * /api/admin: spec 6, every handler behind adminOnly (401 signed out, 403 without the admin
@@ -30,6 +31,7 @@ export function adminRoutes(app: Application, logger: Logger): express.Router {
   router.use(adminCommentImportRoutes(app, logger));
   router.use(adminCommentRoutes(app));
   router.use(adminAiDraftRoutes(app));
+  router.use(adminNewsletterRoutes(app));
   router.use(
     adminOnly(app, () => {
       throw new AppError("NOT_FOUND", "No such endpoint.");

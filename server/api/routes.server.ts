@@ -6,6 +6,7 @@ import { accountRoutes } from "./account.server";
 import { adminRoutes } from "./admin.server";
 import { commentRoutes } from "./comments.server";
 import { liveStream } from "./live-stream.server";
+import { newsletterRoutes } from "./newsletter.server";
 import { toolRoutes } from "./tools.server";
 
 /** /api (docs/api.md): one router per resource; anything else is a 404 in the API's shape. */
@@ -15,6 +16,7 @@ export function apiRoutes(app: Application, logger: Logger): express.Router {
   router.use("/comments", commentRoutes(app));
   router.get("/live", liveStream(app));
   router.use("/account", accountRoutes(app));
+  router.use("/newsletter", newsletterRoutes(app));
   router.use("/admin", adminRoutes(app, logger));
   router.use(() => {
     throw new AppError("NOT_FOUND", "No such endpoint.");

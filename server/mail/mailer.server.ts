@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Extra header fields (the newsletter's List-Unsubscribe); the outbox does not keep them. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -53,7 +55,9 @@ export function createMailer({ env, db, logger }: MailerOptions): Mailer {
   return {
     kind: "outbox",
     async send(mail) {
-      await db.insert(mailOutbox).values(mail);
+      await db
+        .insert(mailOutbox)
+        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       logger.info(
         { to: mail.to, subject: mail.subject, ...(showsText ? { text: mail.text } : {}) },
         "mail kept in the outbox (no SMTP_URL)",

@@ -11,13 +11,16 @@ interface Letter {
   paragraphs: string[];
   action?: { label: string; url: string };
   footnote: string;
+  /** The page that unsubscribes the recipient from the newsletter, linked under the footnote. */
+  unsubscribeUrl?: string;
 }
 
-function compose({ to, subject, paragraphs, action, footnote }: Letter): Mail {
+function compose({ to, subject, paragraphs, action, footnote, unsubscribeUrl }: Letter): Mail {
   const text = [
     ...paragraphs,
     ...(action ? [`${action.label}: ${action.url}`] : []),
     footnote,
+    ...(unsubscribeUrl ? [`Unsubscribe: ${unsubscribeUrl}`] : []),
     `— ${PRODUCT}`,
   ].join("\n\n");
   const button = action
@@ -30,6 +33,9 @@ function compose({ to, subject, paragraphs, action, footnote }: Letter): Mail {
     paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("") +
     button +
     `<p style="font-size:13px;color:#475569">${escapeHtml(footnote)}</p>` +
+    (unsubscribeUrl
+      ? `<p style="font-size:13px;color:#475569"><a href="${escapeHtml(unsubscribeUrl)}" style="color:#475569">Unsubscribe</a></p>`
+      : "") +
     `<p style="font-size:13px;color:#475569">— ${PRODUCT}</p></body></html>`;
   return { to, subject, text, html };
 }
@@ -102,4 +108,72 @@ export function existingAccountMail({ to, appUrl, isConfirmed, hasGoogle }: Exis
     footnote:
       "Nobody can confirm the account without this mailbox; if you leave it, it stays unconfirmed.",
   });
+}
+
+/** The links every newsletter mail carries; the tokens are base64url, safe in a URL as they are. */
+export interface NewsletterLinks {
+  appUrl: string;
+  /** The subscriber's unsubscribe token (the same in every mail). */
+  unsubscribeToken: string;
+}
+
+/** The page a person opens to unsubscribe, with a button (a link a scanner opens changes nothing). */
+export function newsletterUnsubscribePageUrl({
+  appUrl,
+  unsubscribeToken,
+}: NewsletterLinks): string {
+  return new URL(`/newsletter/unsubscribe?token=${unsubscribeToken}`, appUrl).href;
+}
+
+/**
+ * RFC 8058 one-click unsubscribe: the mail provider POSTs "List-Unsubscribe=One-Click" to the URL
+ * of List-Unsubscribe, without cookies, whenever the reader presses its own Unsubscribe button.
+ */
+function newsletterMail(letter: Letter, links: NewsletterLinks): Mail {
+  const oneClickUrl = new URL(
+    `/api/newsletter/unsubscribe?token=${links.unsubscribeToken}`,
+    links.appUrl,
+  ).href;
+  return {
+    ...compose({ ...letter, unsubscribeUrl: newsletterUnsubscribePageUrl(links) }),
+    headers: {
+      "List-Unsubscribe": `<${oneClickUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
+
+export function newsletterConfirmationMail(
+  to: string,
+  confirmUrl: string,
+  links: NewsletterLinks,
+): Mail {
+  return newsletterMail(
+    {
+      to,
+      subject: "Confirm your newsletter subscription",
+      paragraphs: [
+        `Someone, hopefully you, asked to receive the weekly ${PRODUCT} newsletter at this address. Open the link and press Confirm to start receiving it.`,
+      ],
+      action: { label: "Confirm your subscription", url: confirmUrl },
+      footnote:
+        "The link works once, for 48 hours. If you did not ask for this, ignore this mail: nothing is sent until the subscription is confirmed.",
+    },
+    links,
+  );
+}
+
+export function newsletterWelcomeMail(to: string, links: NewsletterLinks): Mail {
+  return newsletterMail(
+    {
+      to,
+      subject: "Welcome to the Business AI Tools newsletter",
+      paragraphs: [
+        "Your subscription is confirmed. Every week you will receive the new AI tools worth a look, the updates that change how teams work, and one practical guide.",
+      ],
+      action: { label: "Browse AI tools", url: new URL("/ai-tools", links.appUrl).href },
+      footnote: "You can unsubscribe at any time with the link below, in every newsletter mail.",
+    },
+    links,
+  );
 }

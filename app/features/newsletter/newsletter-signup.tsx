@@ -1,24 +1,69 @@
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
+import { NEWSLETTER_CONSENT_TEXT } from "~/lib/newsletter";
 
 interface NewsletterSignupProps {
   /** An external newsletter form to embed instead of ours (NEWSLETTER_EMBED_URL). */
   embedUrl: string | null;
   error?: string;
+  /** A request was accepted: the same answer whether the address was known or not. */
+  isSent?: boolean;
 }
 
-export function NewsletterSignup({ embedUrl, error }: NewsletterSignupProps) {
-  const navigation = useNavigation();
-  const isSubmitting = navigation.state === "submitting";
-  if (embedUrl) {
+export function NewsletterSignup({ embedUrl, error, isSent }: NewsletterSignupProps) {
+  if (embedUrl) return <EmbeddedSignup embedUrl={embedUrl} />;
+  if (isSent) return <CheckYourInbox />;
+  return <SignupForm error={error} />;
+}
+
+/**
+ * Issue 19: the external form loads another site into the page, so it loads only once the
+ * visitor asks for it, never on the first render.
+ */
+function EmbeddedSignup({ embedUrl }: { embedUrl: string }) {
+  const [isLoaded, setIsLoaded] = useState(false);
+  const host = new URL(embedUrl).host;
+  if (isLoaded) {
     return (
       <iframe
         src={embedUrl}
         title="Newsletter sign-up form"
         className="h-[420px] w-full rounded-2xl border border-slate-200 bg-white"
-        loading="lazy"
       />
     );
   }
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <p className="text-slate-700">
+        Our newsletter&apos;s sign-up form is hosted by {host}. It loads only when you ask for it;{" "}
+        {host} then receives your visit like any site you open.
+      </p>
+      <button
+        type="button"
+        onClick={() => setIsLoaded(true)}
+        className="mt-4 w-full rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 sm:w-auto"
+      >
+        Load the sign-up form from {host}
+      </button>
+    </div>
+  );
+}
+
+function CheckYourInbox() {
+  return (
+    <div role="status" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 className="text-xl font-semibold text-slate-950">Check your inbox</h2>
+      <p className="mt-2 text-slate-700">
+        If this address can receive the newsletter, a mail with a confirmation link is on its way.
+        Open it and press Confirm within 48 hours. Nothing is sent until you confirm.
+      </p>
+    </div>
+  );
+}
+
+function SignupForm({ error }: { error?: string }) {
+  const navigation = useNavigation();
+  const isSubmitting = navigation.state === "submitting";
   return (
     <Form
       method="post"
@@ -36,13 +81,14 @@ export function NewsletterSignup({ embedUrl, error }: NewsletterSignupProps) {
           autoComplete="email"
           required
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "newsletter-error" : undefined}
+          aria-describedby={error ? "newsletter-error newsletter-consent" : "newsletter-consent"}
           className="min-w-0 flex-1 rounded-xl border border-slate-300 px-4 py-3 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
           placeholder="you@company.com"
         />
         <button
           type="submit"
           disabled={isSubmitting}
+          aria-busy={isSubmitting || undefined}
           className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
           {isSubmitting ? "Subscribing..." : "Subscribe"}
@@ -53,8 +99,8 @@ export function NewsletterSignup({ embedUrl, error }: NewsletterSignupProps) {
           {error}
         </p>
       )}
-      <p className="mt-3 text-sm text-slate-600">
-        We respect your privacy. You can unsubscribe at any time.
+      <p id="newsletter-consent" className="mt-3 text-sm text-slate-600">
+        {NEWSLETTER_CONSENT_TEXT} We mail you a link to confirm first.
       </p>
     </Form>
   );

@@ -312,3 +312,8 @@ export interface NewsletterCounts {
   confirmed: number;
   unsubscribed: number;
 }
+
+/** POST /api/newsletter/unsubscribe (RFC 8058 one-click), the same however often it is sent. */
+export interface NewsletterUnsubscribed {
+  unsubscribed: true;
+}

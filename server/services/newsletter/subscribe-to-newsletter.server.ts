@@ -1,28 +1,47 @@
-import type { NewsletterSignup } from "~/lib/newsletter";
+import { sql } from "drizzle-orm";
+import {
+  CONFIRM_LINK_HOURS,
+  NEWSLETTER_CONSENT_TEXT,
+  type NewsletterSignup,
+} from "~/lib/newsletter";
 import type { Database } from "../../db/client.server";
 import { newsletterSubscribers } from "../../db/schema";
+import type { Mail } from "../../mail/mailer.server";
+import { newsletterConfirmationMail } from "../../mail/templates.server";
 import { addressKeyOf } from "../../rate-limit/client-key.server";
 import { consumeRateLimit, type RateRule } from "../../rate-limit/consume-rate-limit.server";
 import {
   consumeRecipientAllowance,
   MAIL_PER_RECIPIENT,
 } from "../../rate-limit/recipient-limit.server";
+import { createNewsletterToken, hashNewsletterToken } from "./newsletter-token.server";
 
 /** Issue 14: sign-ups per client (its IPv6 /64) and per address, each per hour. */
 export const NEWSLETTER_CLIENT_RATE: RateRule = { window: 3600, max: 20 };
 export const NEWSLETTER_ADDRESS_RATE: RateRule = MAIL_PER_RECIPIENT;
 
-export type NewsletterOutcome = "subscribed" | "rate-limited";
+/** "sent" whatever the address's state, so that the form never tells who is subscribed. */
+export type NewsletterOutcome = "sent" | "rate-limited";
+
+export interface NewsletterMailing {
+  appUrl: string;
+  /** Hands a mail over without waiting for it (the answer must not wait on SMTP either way). */
+  sendMail: (mail: Mail) => void;
+  now?: Date;
+}
 
 /**
- * Adds a subscriber; subscribing twice is the same as once. An address that unsubscribed stays
- * unsubscribed: a form anyone can fill in must not sign someone up again. Past either rate limit
- * nothing is written.
+ * Issue 19, double opt-in: a request makes the address pending (or keeps it pending), stores the
+ * consent text and time, and mails a new confirmation link; the link of an earlier request stops
+ * working. A confirmed subscriber stays as they are and is mailed nothing. An address that
+ * unsubscribed is pending again, so it is subscribed only once its owner confirms. Past either
+ * rate limit nothing is written and nothing is mailed.
  */
 export async function subscribeToNewsletter(
   db: Database,
   signup: NewsletterSignup,
   clientAddress: string,
+  { appUrl, sendMail, now = new Date() }: NewsletterMailing,
 ): Promise<NewsletterOutcome> {
   const perClient = await consumeRateLimit(
     db,
@@ -32,6 +51,42 @@ export async function subscribeToNewsletter(
   if (!perClient.allowed) return "rate-limited";
   const perAddress = await consumeRecipientAllowance(db, signup.email, "newsletter");
   if (!perAddress.allowed) return "rate-limited";
-  await db.insert(newsletterSubscribers).values({ email: signup.email }).onConflictDoNothing();
-  return "subscribed";
+
+  const confirmToken = createNewsletterToken();
+  const pending = {
+    status: "pending" as const,
+    confirmTokenHash: hashNewsletterToken(confirmToken),
+    confirmExpiresAt: new Date(now.getTime() + CONFIRM_LINK_HOURS * 3600_000),
+    consentText: NEWSLETTER_CONSENT_TEXT,
+    consentAt: now,
+    updatedAt: now,
+  };
+  const [row] = await db
+    .insert(newsletterSubscribers)
+    .values({
+      email: signup.email,
+      unsubscribeToken: createNewsletterToken(),
+      createdAt: now,
+      ...pending,
+    })
+    .onConflictDoUpdate({
+      target: newsletterSubscribers.email,
+      set: {
+        ...pending,
+        // The unsubscribe link of earlier mails keeps working.
+        unsubscribeToken: sql`coalesce(${newsletterSubscribers.unsubscribeToken}, excluded.unsubscribe_token)`,
+      },
+      setWhere: sql`${newsletterSubscribers.status} <> 'subscribed'`,
+    })
+    .returning({ unsubscribeToken: newsletterSubscribers.unsubscribeToken });
+  if (!row?.unsubscribeToken) return "sent";
+
+  const confirmUrl = new URL(`/newsletter/confirm?token=${confirmToken}`, appUrl).href;
+  sendMail(
+    newsletterConfirmationMail(signup.email, confirmUrl, {
+      appUrl,
+      unsubscribeToken: row.unsubscribeToken,
+    }),
+  );
+  return "sent";
 }

@@ -1,0 +1,33 @@
+import { asc, eq } from "drizzle-orm";
+import { stringify } from "csv-stringify/sync";
+import type { Database } from "../../db/client.server";
+import { newsletterSubscribers } from "../../db/schema";
+import { neutraliseCell } from "../import-export/catalogue-format.server";
+
+const COLUMNS = ["email", "confirmed_at", "consent_at", "consent_text"] as const;
+
+/**
+ * Issue 19: the confirmed subscribers with what they agreed to and when, as RFC 4180 CSV (CRLF),
+ * oldest confirmation first. Every cell is guarded against spreadsheet formulas.
+ */
+export async function exportNewsletterSubscribers(db: Database): Promise<string> {
+  const rows = await db
+    .select({
+      email: newsletterSubscribers.email,
+      confirmedAt: newsletterSubscribers.confirmedAt,
+      consentAt: newsletterSubscribers.consentAt,
+      consentText: newsletterSubscribers.consentText,
+    })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.status, "subscribed"))
+    .orderBy(asc(newsletterSubscribers.confirmedAt), asc(newsletterSubscribers.email));
+  const records = rows.map((row) =>
+    [row.email, row.confirmedAt?.toISOString(), row.consentAt?.toISOString(), row.consentText].map(
+      (cell) => neutraliseCell(cell ?? ""),
+    ),
+  );
+  return stringify([[...COLUMNS], ...records], {
+    record_delimiter: "\r\n",
+    quoted_match: /[\r\n]/,
+  });
+}
