@@ -35,15 +35,14 @@ function EmbeddedSignup({ embedUrl }: { embedUrl: string }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <p className="text-slate-700">
-        Our newsletter&apos;s sign-up form is hosted by {host}. It loads only when you ask for it;{" "}
-        {host} then receives your visit like any site you open.
+        {`Our newsletter's sign-up form is hosted by ${host}. It loads only when you ask for it; ${host} then sees your visit as any site you open does.`}
       </p>
       <button
         type="button"
         onClick={() => setIsLoaded(true)}
         className="mt-4 w-full rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 sm:w-auto"
       >
-        Load the sign-up form from {host}
+        {`Load the sign-up form from ${host}`}
       </button>
     </div>
   );
