@@ -153,7 +153,7 @@ export async function createHttpApp({
       },
     }),
   );
-  server.use(handleErrors(logger));
+  server.use(handleErrors(logger, app.services.recordServerError));
   if (!cacheOptions) return server;
   const answerFromCache = cachedPageFastPath({
     ...cacheOptions,

@@ -4,6 +4,7 @@ import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import type { Logger } from "../logger.server";
 import { adminAiDraftRoutes } from "./admin-ai-drafts.server";
+import { adminAnalyticsRoutes } from "./admin-analytics.server";
 import { adminCommentImportRoutes } from "./admin-comment-import.server";
 import { adminImportRoutes } from "./admin-import.server";
 import { adminCommentRoutes } from "./comments.server";
@@ -31,6 +32,7 @@ export function adminRoutes(app: Application, logger: Logger): express.Router {
   router.use(adminCommentImportRoutes(app, logger));
   router.use(adminCommentRoutes(app));
   router.use(adminAiDraftRoutes(app));
+  router.use(adminAnalyticsRoutes(app));
   router.use(adminNewsletterRoutes(app));
   router.use(
     adminOnly(app, () => {

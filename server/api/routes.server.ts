@@ -5,6 +5,7 @@ import type { Logger } from "../logger.server";
 import { accountRoutes } from "./account.server";
 import { adminRoutes } from "./admin.server";
 import { commentRoutes } from "./comments.server";
+import { eventRoutes } from "./events.server";
 import { liveStream } from "./live-stream.server";
 import { newsletterRoutes } from "./newsletter.server";
 import { toolRoutes } from "./tools.server";
@@ -16,6 +17,7 @@ export function apiRoutes(app: Application, logger: Logger): express.Router {
   router.use("/comments", commentRoutes(app));
   router.get("/live", liveStream(app));
   router.use("/account", accountRoutes(app));
+  router.use("/events", eventRoutes(app));
   router.use("/newsletter", newsletterRoutes(app));
   router.use("/admin", adminRoutes(app, logger));
   router.use(() => {

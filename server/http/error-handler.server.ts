@@ -8,8 +8,13 @@ import { escapeHtml } from "../escape-html.server";
  * Issue 14: the one place every request's error ends, whatever produced it: our API, Better Auth,
  * React Router, a static file or a stream that failed after its headers went out. A client's
  * mistake answers 4xx; anything else is logged with its stack and answers 500 without details.
+ * A bug (an error answered 500) is also handed to `recordUnexpected`, the error reports of issue
+ * 19, which must neither throw nor wait.
  */
-export function handleErrors(logger: Logger): express.ErrorRequestHandler {
+export function handleErrors(
+  logger: Logger,
+  recordUnexpected?: (error: unknown, path: string) => void,
+): express.ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const known = knownErrorOf(error);
     // A refusal the client caused is routine; a failure on our side (a bug, or an AppError such as
@@ -17,6 +22,7 @@ export function handleErrors(logger: Logger): express.ErrorRequestHandler {
     if (!known || known.status >= 500) {
       logger.error({ err: error, method: req.method, url: req.originalUrl }, "request failed");
     }
+    if (!known) recordUnexpected?.(error, req.originalUrl);
     if (res.headersSent) {
       // Part of the answer is out: the only honest end is to cut it short.
       res.destroy();

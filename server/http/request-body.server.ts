@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type express from "express";
+import { MAX_EVENT_BATCH_BYTES } from "~/lib/analytics";
 import { MAX_IMPORT_BYTES } from "~/lib/catalogue-import";
 import { MAX_COMMENT_UPLOAD_BYTES, MAX_MAPPING_BYTES } from "~/lib/comment-import";
 import { AppError } from "../errors.server";
@@ -34,6 +35,7 @@ export function bodyLimitOf(path: string): number {
   if (path === "/api/admin/import") return BODY_LIMITS.adminImport;
   if (path === "/api/admin/comment-import") return BODY_LIMITS.adminCommentImport;
   if (path.startsWith("/api/admin/")) return BODY_LIMITS.admin;
+  if (path === "/api/events") return MAX_EVENT_BATCH_BYTES;
   if (path.startsWith("/api/auth/")) return BODY_LIMITS.auth;
   return BODY_LIMITS.standard;
 }

@@ -1,0 +1,67 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import express from "express";
+import { ANALYTICS_KEY_HEADER, MAX_EVENT_BATCH_BYTES } from "~/lib/analytics";
+import { eventBatchSchema } from "~/lib/analytics-schemas";
+import type { AnalyticsConfigAnswer } from "~/lib/api/contract";
+import type { Application } from "../boot.server";
+import { AppError } from "../errors.server";
+import { parseJsonBody, readRequestBody } from "../http/request-body.server";
+import { addressKeyOf } from "../rate-limit/client-key.server";
+import type { RateRule } from "../rate-limit/consume-rate-limit.server";
+import { inputOf, sendJson, signedInOf } from "./guards.server";
+import { enforceRateLimit } from "./rate-limit.server";
+
+/** DESIGN.md 8: batches per client address a minute (a page sends one every few seconds at most). */
+export const EVENTS_RATE: RateRule = { window: 60, max: 30 };
+
+/** /api/events: the browser's analytics (docs/analytics.md). */
+export function eventRoutes(app: Application): express.Router {
+  const router = express.Router();
+  router.post("/", async (req, res) => {
+    await enforceRateLimit(app, res, `events:${addressKeyOf(req.ip ?? "")}`, EVENTS_RATE);
+    const batch = inputOf(eventBatchSchema, await readBatch(req), "The events are not valid.");
+    const hasGpc = req.get("sec-gpc")?.trim() === "1";
+    // The session is read only when it may be stored: with consent and without GPC.
+    const signedIn = batch.consent === "granted" && !hasGpc ? await signedInOf(app, req) : null;
+    await app.services.recordEvents(batch, {
+      address: req.ip ?? "",
+      userAgent: req.get("user-agent") ?? null,
+      hasGpc,
+      user: signedIn
+        ? { id: signedIn.viewer.id, emailVerified: signedIn.viewer.emailVerified }
+        : null,
+    });
+    res.status(204).end();
+  });
+  router.get("/config", (req, res) => {
+    if (!isSameKey(req.get(ANALYTICS_KEY_HEADER), app.services.getAnalyticsClientSettings().key)) {
+      throw new AppError("UNAUTHORIZED", `Send the analytics key in ${ANALYTICS_KEY_HEADER}.`);
+    }
+    res.setHeader("Cache-Control", "no-store");
+    sendJson<AnalyticsConfigAnswer>(res, app.services.getAnalyticsConfig());
+  });
+  return router;
+}
+
+/**
+ * A batch is JSON, as application/json or as text/plain: navigator.sendBeacon with a string body
+ * sends text/plain;charset=UTF-8.
+ */
+async function readBatch(req: express.Request): Promise<unknown> {
+  const body = await readRequestBody(req, MAX_EVENT_BATCH_BYTES);
+  if (body.length === 0) throw new AppError("INVALID", "Send a batch of events.");
+  if (!req.is(["application/json", "text/plain"])) {
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Send the events as application/json or text/plain.",
+    );
+  }
+  return parseJsonBody(body);
+}
+
+/** Compared in constant time: hashing first makes both sides the same length. */
+function isSameKey(given: string | undefined, key: string): boolean {
+  if (given === undefined) return false;
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(given), digest(key));
+}
