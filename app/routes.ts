@@ -27,6 +27,7 @@ export default [
     route("admin/tools/ai/:jobId", "routes/admin/ai-draft.tsx"),
     route("admin/comments", "routes/admin/comments.tsx"),
     route("admin/migrate-comments", "routes/admin/migrate-comments.tsx"),
+    route("admin/analytics", "routes/admin/analytics.tsx"),
   ]),
   route("dev/mailbox", "routes/dev-mailbox.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -8,6 +8,7 @@ const LINKS = [
   { to: "/admin/tools/ai", label: "AI-assisted add", end: true },
   { to: "/admin/comments", label: "Comments", end: true },
   { to: "/admin/migrate-comments", label: "Comment migration", end: true },
+  { to: "/admin/analytics", label: "Analytics", end: true },
 ];
 
 /** The admin area's frame: its navigation and the page. */

@@ -104,10 +104,7 @@ export function MetricChart({
   const headingId = `${id}-heading`;
   const tableId = `${id}-table`;
   return (
-    <section
-      aria-labelledby={headingId}
-      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
+    <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <h3 id={headingId} className="font-semibold text-slate-950">
         {metric.label} per day
       </h3>
@@ -122,7 +119,7 @@ export function MetricChart({
           Previous range
         </li>
       </ul>
-      <div className="relative mt-2" style={{ minHeight: CHART_HEIGHT }}>
+      <div className="relative mt-2 overflow-hidden" style={{ minHeight: CHART_HEIGHT }}>
         <div ref={containerRef} aria-hidden="true" data-chart={metric.key} className="w-full" />
         {chartState !== "drawn" && (
           <p className="absolute inset-0 flex items-center justify-center text-sm text-slate-600">
@@ -197,6 +194,6 @@ export function MetricChart({
           </tbody>
         </table>
       </div>
-    </section>
+    </div>
   );
 }
