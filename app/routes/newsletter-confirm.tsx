@@ -12,21 +12,22 @@ export function meta() {
   ];
 }
 
-const failed = (status: 400 | 404) => data({ token: null }, { status });
+// A malformed link is a 404 like an unknown one: to its reader both are a link that does not work.
+const failed = () => data({ token: null }, { status: 404 });
 
-/** Issue 19: opening the link only shows the button; a malformed token is a 400, a dead one a 404. */
+/** Issue 19: opening the link only shows the button; a malformed or dead token is a 404. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = newsletterTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
-  if (!parsed.success) return failed(400);
-  if (!(await context.services.isNewsletterConfirmationLive(parsed.data))) return failed(404);
+  if (!parsed.success) return failed();
+  if (!(await context.services.isNewsletterConfirmationLive(parsed.data))) return failed();
   return { token: parsed.data };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = newsletterTokenSchema.safeParse(form.get("token"));
-  if (!parsed.success) return failed(400);
-  if (!(await context.services.confirmNewsletterSubscription(parsed.data))) return failed(404);
+  if (!parsed.success) return failed();
+  if (!(await context.services.confirmNewsletterSubscription(parsed.data))) return failed();
   return redirect("/newsletter-welcome");
 }
 

@@ -9,22 +9,23 @@ export function meta() {
   return [{ title: pageTitle("Unsubscribe") }, { name: "robots", content: "noindex" }];
 }
 
-const failed = (status: 400 | 404) => data({ token: null, isUnsubscribed: false }, { status });
+// A malformed link is a 404 like an unknown one: to its reader both are a link that does not work.
+const failed = () => data({ token: null, isUnsubscribed: false }, { status: 404 });
 
 /** Issue 19: opening the link only shows the button (mail scanners open links). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = newsletterTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
-  if (!parsed.success) return failed(400);
+  if (!parsed.success) return failed();
   const membership = await context.services.getNewsletterMembership(parsed.data);
-  if (!membership) return failed(404);
+  if (!membership) return failed();
   return { token: parsed.data, isUnsubscribed: membership === "unsubscribed" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = newsletterTokenSchema.safeParse(form.get("token"));
-  if (!parsed.success) return failed(400);
-  if (!(await context.services.unsubscribeFromNewsletter(parsed.data))) return failed(404);
+  if (!parsed.success) return failed();
+  if (!(await context.services.unsubscribeFromNewsletter(parsed.data))) return failed();
   return { token: parsed.data, isUnsubscribed: true };
 }
 

@@ -148,6 +148,9 @@ function toMessage(raw: string, session: SMTPServerSession): CaughtMail {
     subject: decodeHeader(top.headers.get("subject") ?? ""),
     text: found.text ?? "",
     html: found.html ?? "",
+    headers: Object.fromEntries(
+      [...top.headers].map(([name, value]) => [name, decodeHeader(value)]),
+    ),
     receivedAt: new Date().toISOString(),
   };
 }

@@ -12,6 +12,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** The top-level header fields by lower-cased name (the first of each), unfolded and decoded. */
+  headers: Record<string, string>;
   /** ISO 8601 timestamp. */
   receivedAt: string;
 }
