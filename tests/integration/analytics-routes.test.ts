@@ -273,11 +273,12 @@ describe(`the analytics routes on ${databaseKind}`, () => {
     });
 
     it("refuses a request without the key or with another with 401", async () => {
-      for (const headers of [
+      const refused: Record<string, string>[] = [
         {},
         { [ANALYTICS_KEY_HEADER]: `${key}x` },
         { [ANALYTICS_KEY_HEADER]: "" },
-      ]) {
+      ];
+      for (const headers of refused) {
         const answer = await getConfig(headers);
         expect(answer.status).toBe(401);
         expect(await answer.json()).toMatchObject({ error: { code: "UNAUTHORIZED" } });

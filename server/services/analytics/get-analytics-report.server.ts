@@ -33,24 +33,23 @@ export async function getAnalyticsReport(
   };
   const window = { start: startOf(previousRange.from), end: startOf(dayPlus(range.to, 1)) };
   const current = { start: startOf(range.from), end: window.end };
-  const [daily, visitors, topTools, searches, sources, errors, newsletter] = await Promise.all([
-    dailyCounts(db, window),
-    distinctVisitors(db, window, current.start),
+  const [daily, topTools, searches, sources, errors, newsletter] = await Promise.all([
+    dailyCounts(db, window, range.from),
     topToolsOf(db, current),
     searchesOf(db, current),
     sourcesOf(db, current),
     errorsOf(db, current),
     countNewsletterSubscribers(db),
   ]);
-  const days = daysOf(range, daily);
-  const previousDays = daysOf(previousRange, daily);
+  const days = daysOf(range, daily.days);
+  const previousDays = daysOf(previousRange, daily.days);
   return {
     range,
     previousRange,
     days,
     previousDays,
-    totals: totalsOf(days, visitors.current),
-    previousTotals: totalsOf(previousDays, visitors.previous),
+    totals: totalsOf(days, daily.visitors.current),
+    previousTotals: totalsOf(previousDays, daily.visitors.previous),
     topTools,
     topSearches: searches.top,
     emptySearches: searches.empty,
@@ -77,84 +76,96 @@ function startOf(day: string): string {
 const inWindow = (column: SQL, { start, end }: Window) =>
   sql`${column} >= ${start}::timestamptz and ${column} < ${end}::timestamptz`;
 
-const dayOf = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
-
 type DayCounts = Omit<AnalyticsDay, "day">;
 
-/** Every figure of every day that has one, in one statement: the events, likes, sign-ups, mail. */
-async function dailyCounts(db: Database, window: Window): Promise<Map<string, DayCounts>> {
-  const rows = await queryRows<{
-    day: string;
-    visitors: number;
-    page_views: number;
-    tool_views: number;
-    likes: number;
-    sign_ups: number;
-    confirmations: number;
-  }>(
-    db,
-    sql`
-    with events as (
-      select ${dayOf(sql`occurred_at`)} as day,
-        count(distinct visitor_id)::int as visitors,
-        (count(*) filter (where name = 'page_view'))::int as page_views,
-        (count(*) filter (where name = 'tool_view'))::int as tool_views
-      from analytics_events
-      where ${inWindow(sql`occurred_at`, window)}
-      group by 1
-    ), likes as (
-      select ${dayOf(sql`created_at`)} as day, count(*)::int as likes
-      from tool_likes where is_active and ${inWindow(sql`created_at`, window)}
-      group by 1
-    ), sign_ups as (
-      select ${dayOf(sql`created_at`)} as day, count(*)::int as sign_ups
-      from auth_users where ${inWindow(sql`created_at`, window)}
-      group by 1
-    ), confirmations as (
-      select ${dayOf(sql`confirmed_at`)} as day, count(*)::int as confirmations
-      from newsletter_subscribers where ${inWindow(sql`confirmed_at`, window)}
-      group by 1
-    )
-    select day, events.visitors, events.page_views, events.tool_views, likes.likes,
-      sign_ups.sign_ups, confirmations.confirmations
-    from events
-      full join likes using (day)
-      full join sign_ups using (day)
-      full join confirmations using (day)`,
-  );
-  return new Map(
-    rows.map((row) => [
-      row.day,
-      {
-        visitors: row.visitors ?? 0,
-        pageViews: row.page_views ?? 0,
-        toolViews: row.tool_views ?? 0,
-        likes: row.likes ?? 0,
-        signUps: row.sign_ups ?? 0,
-        newsletterConfirmations: row.confirmations ?? 0,
-      },
-    ]),
-  );
+interface DailyCounts {
+  days: Map<string, DayCounts>;
+  /** Visitor ids are daily, so a range's visitors are counted over the range, not summed. */
+  visitors: { current: number; previous: number };
 }
 
-/** Visitor ids are daily, so a range's visitors are counted over the range, not summed by day. */
-async function distinctVisitors(
+/**
+ * Every figure of every day that has one, and each range's distinct visitors, in one statement.
+ * The events are read once, into one row per day and visitor (the anonymous events of a day in
+ * one more), which every count then reads instead of the events.
+ */
+async function dailyCounts(
   db: Database,
   window: Window,
   currentStart: string,
-): Promise<{ current: number; previous: number }> {
-  const [row] = await queryRows<{ current: number; previous: number }>(
+): Promise<DailyCounts> {
+  const rows = await queryRows<{
+    day: string;
+    visitors: number | null;
+    page_views: number | null;
+    tool_views: number | null;
+    likes: number | null;
+    sign_ups: number | null;
+    confirmations: number | null;
+    current_visitors: number | null;
+    previous_visitors: number | null;
+  }>(
     db,
     sql`
-    select
-      (count(distinct visitor_id) filter (where occurred_at >= ${currentStart}::timestamptz))::int
-        as current,
-      (count(distinct visitor_id) filter (where occurred_at < ${currentStart}::timestamptz))::int
-        as previous
-    from analytics_events
-    where ${inWindow(sql`occurred_at`, window)} and visitor_id is not null`,
+    with visits as (
+      select (occurred_at at time zone 'UTC')::date as day, visitor_id,
+        count(*) filter (where name = 'page_view') as page_views,
+        count(*) filter (where name = 'tool_view') as tool_views
+      from analytics_events
+      where ${inWindow(sql`occurred_at`, window)}
+      group by 1, 2
+    ), events as (
+      select day, count(visitor_id)::int as visitors, sum(page_views)::int as page_views,
+        sum(tool_views)::int as tool_views
+      from visits group by day
+    ), range_visitors as (
+      select
+        (count(distinct visitor_id) filter (where day >= ${currentStart}::date))::int as current,
+        (count(distinct visitor_id) filter (where day < ${currentStart}::date))::int as previous
+      from visits where visitor_id is not null
+    ), likes as (
+      select (created_at at time zone 'UTC')::date as day, count(*)::int as likes
+      from tool_likes where is_active and ${inWindow(sql`created_at`, window)}
+      group by 1
+    ), sign_ups as (
+      select (created_at at time zone 'UTC')::date as day, count(*)::int as sign_ups
+      from auth_users where ${inWindow(sql`created_at`, window)}
+      group by 1
+    ), confirmations as (
+      select (confirmed_at at time zone 'UTC')::date as day, count(*)::int as confirmations
+      from newsletter_subscribers where ${inWindow(sql`confirmed_at`, window)}
+      group by 1
+    ), days as (
+      select to_char(day, 'YYYY-MM-DD') as day, events.visitors, events.page_views,
+        events.tool_views, likes.likes, sign_ups.sign_ups, confirmations.confirmations
+      from events
+        full join likes using (day)
+        full join sign_ups using (day)
+        full join confirmations using (day)
+    )
+    select days.*, range_visitors.current as current_visitors,
+      range_visitors.previous as previous_visitors
+    from range_visitors left join days on true`,
   );
-  return { current: row?.current ?? 0, previous: row?.previous ?? 0 };
+  const days = new Map<string, DayCounts>();
+  for (const row of rows) {
+    if (row.day === null) continue;
+    days.set(row.day, {
+      visitors: row.visitors ?? 0,
+      pageViews: row.page_views ?? 0,
+      toolViews: row.tool_views ?? 0,
+      likes: row.likes ?? 0,
+      signUps: row.sign_ups ?? 0,
+      newsletterConfirmations: row.confirmations ?? 0,
+    });
+  }
+  return {
+    days,
+    visitors: {
+      current: rows[0]?.current_visitors ?? 0,
+      previous: rows[0]?.previous_visitors ?? 0,
+    },
+  };
 }
 
 function daysOf(range: AnalyticsRange, counts: Map<string, DayCounts>): AnalyticsDay[] {
