@@ -19,7 +19,7 @@ const SECTIONS = [
     paragraphs: [
       "When you browse the directory we process the technical data every website receives: your IP address, browser type and the pages you request. We use it to deliver pages, keep the service secure and count tool views. View counts are stored without any link to you.",
       "When you create an account we store your email address, an optional display name and a securely hashed password, or the basic profile your sign-in provider shares with us. We also store the tools you like so that we can show them on your account page.",
-      "When you subscribe to the newsletter we store your email address and the date you subscribed.",
+      "When you subscribe to the newsletter we store your email address, the consent text you agreed to, when you asked to subscribe and when you confirmed (and, if you leave, when you unsubscribed). Nothing is sent until you confirm by the link we mail you, and every email has a one-click unsubscribe.",
     ],
   },
   {
