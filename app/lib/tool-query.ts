@@ -35,26 +35,3 @@ export type ToolQuery = z.output<typeof toolQuerySchema>;
 
 /** What a caller of GET /api/tools sends: the schema's input, which the handler parses. */
 export type ToolQueryInput = z.input<typeof toolQuerySchema>;
-
-/** A tool query as URL parameters (what queryFromSearchParams reads back), defaults left out. */
-export function toolQueryParams(query: ToolQueryInput): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const name of [query.subcategory ?? []].flat()) params.append("subcategory", name);
-  if (query.search?.trim()) params.set("search", query.search.trim());
-  if (query.sort) params.set("sort", query.sort);
-  if (query.pricing && query.pricing !== "All Pricing") params.set("pricing", query.pricing);
-  if (query.category && query.category !== ALL_CATEGORIES) params.set("category", query.category);
-  if (query.offset !== undefined) params.set("offset", String(query.offset));
-  if (query.limit !== undefined) params.set("limit", String(query.limit));
-  return params;
-}
-
-/** Query parameters as the schema expects them (repeated subcategory keys become a list). */
-export function queryFromSearchParams(params: URLSearchParams): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key);
-    raw[key] = key === "subcategory" ? values : values[values.length - 1];
-  }
-  return raw;
-}

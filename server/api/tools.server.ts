@@ -1,7 +1,8 @@
 import express from "express";
 import type { ToolDetailAnswer, ToolResults } from "~/lib/api/contract";
 import { isToolId } from "~/lib/tool";
-import { queryFromSearchParams, toolQuerySchema } from "~/lib/tool-query";
+import { toolQuerySchema } from "~/lib/tool-query";
+import { queryFromSearchParams } from "~/lib/tool-query-params";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import { addressKeyOf } from "../rate-limit/client-key.server";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { toolQueryParams } from "~/lib/tool-query";
+import { toolQueryParams } from "~/lib/tool-query-params";
 import {
   browseHref,
   DEFAULT_FILTERS,

@@ -1,6 +1,6 @@
 import { ALL_CATEGORIES, type PricingFilter, type SortOption } from "~/lib/constants";
 import { BROWSE_PATH, categoryPath, subCategoryPath } from "~/lib/paths";
-import { toolQueryParams } from "~/lib/tool-query";
+import { toolQueryParams } from "~/lib/tool-query-params";
 
 /** The filters a person sets on the browse page (spec 4 Browse filters). */
 export interface BrowseFilters {

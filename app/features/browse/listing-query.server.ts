@@ -1,5 +1,6 @@
 import { ALL_CATEGORIES, MAX_RENDERED_CARDS } from "~/lib/constants";
-import { queryFromSearchParams, toolQuerySchema, type ToolQuery } from "~/lib/tool-query";
+import { toolQuerySchema, type ToolQuery } from "~/lib/tool-query";
+import { queryFromSearchParams } from "~/lib/tool-query-params";
 import type { AppServices } from "../../../server/services.server";
 
 /**

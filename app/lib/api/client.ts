@@ -14,7 +14,8 @@ import type {
   newCommentSchema,
 } from "../comments";
 import type { toolEditSchema } from "../tool-input";
-import { toolQueryParams, type ToolQueryInput } from "../tool-query";
+import type { ToolQueryInput } from "../tool-query";
+import { toolQueryParams } from "../tool-query-params";
 import type {
   AdminMe,
   AnalyticsConfigAnswer,
