@@ -14,6 +14,7 @@ import { NavigationProgress } from "./components/navigation-progress";
 import { useNonce } from "./components/nonce";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
+import { ConsentHost } from "./features/analytics/consent-host";
 import { ConsentPreferences } from "./features/analytics/consent-preferences";
 import { AccountActions } from "./features/auth/account-actions";
 import { AuthDialogHost } from "./features/auth/auth-dialog-host";
@@ -66,15 +67,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <NavigationProgress />
         <ToastProvider>
-          <LiveLikes viewerId={viewer?.id ?? null} liked={liked}>
-            <AuthDialogHost>
-              <SiteHeader accountActions={(layout) => <AccountActions layout={layout} />} />
-              <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-                {children}
-              </main>
-              <SiteFooter consentPreferences={<ConsentPreferences />} />
-            </AuthDialogHost>
-          </LiveLikes>
+          <ConsentHost>
+            <LiveLikes viewerId={viewer?.id ?? null} liked={liked}>
+              <AuthDialogHost>
+                <SiteHeader accountActions={(layout) => <AccountActions layout={layout} />} />
+                <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+                  {children}
+                </main>
+                <SiteFooter consentPreferences={<ConsentPreferences />} />
+              </AuthDialogHost>
+            </LiveLikes>
+          </ConsentHost>
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

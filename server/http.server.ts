@@ -67,7 +67,13 @@ export async function createHttpApp({
       ? new RenderCache({
           maxBytes: env.RENDER_CACHE_MB * 1024 * 1024,
           catalogue: app.snapshotKeeper,
-          render: pageRenderer({ build, mode, appOrigin, sharedContext }),
+          render: pageRenderer({
+            build,
+            mode,
+            appOrigin,
+            sharedContext,
+            allowGoogleAnalytics: Boolean(env.GA_MEASUREMENT_ID),
+          }),
           concurrency: Math.max(2, availableParallelism()),
           logger,
         })
@@ -79,7 +85,7 @@ export async function createHttpApp({
   server.set("trust proxy", env.TRUST_PROXY);
   const isHttps = env.APP_URL.startsWith("https:");
   const hasCsp = env.NODE_ENV === "production";
-  server.use(securityHeaders(hasCsp, isHttps));
+  server.use(securityHeaders(hasCsp, isHttps, Boolean(env.GA_MEASUREMENT_ID)));
   server.use(warnOfUntrustedProxy(env, logger));
   server.use(rejectMalformedRequests(env.APP_URL));
   server.use(sameOriginWrites(env.APP_URL));

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
+import { currentPath, track } from "~/lib/analytics-client/track";
 import { setToolLike } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/request";
 import { useViewer } from "~/lib/auth/use-viewer";
@@ -58,6 +59,7 @@ export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
       const state = await setToolLike(toolId, willLike);
       store.setLiked(toolId, state.isLiked);
       store.setCount(toolId, state.likesTotal);
+      track({ name: "tool_like", path: currentPath(), toolId, liked: state.isLiked });
       toast(
         willLike
           ? { message: LIKE_ADDED, icon: "❤️", durationMs: LIKE_TOAST_MS }

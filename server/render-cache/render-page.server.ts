@@ -7,6 +7,8 @@ interface PageRendererOptions {
   appOrigin: string;
   /** A signed-out visitor's load context, with no CSP nonce (app/load-context.ts). */
   sharedContext: () => AppLoadContext;
+  /** GA_MEASUREMENT_ID is set: the pages' CSP allows Google Analytics. */
+  allowGoogleAnalytics: boolean;
 }
 
 /**
@@ -19,10 +21,11 @@ export function pageRenderer({
   mode,
   appOrigin,
   sharedContext,
+  allowGoogleAnalytics,
 }: PageRendererOptions): (path: string) => Promise<RenderedPage> {
   const handle = createRequestHandler(build, mode);
   return async (path) => {
     const request = new Request(`${appOrigin}${path}`, { headers: { accept: "text/html" } });
-    return renderedPageOf(await handle(request, sharedContext()));
+    return renderedPageOf(await handle(request, sharedContext()), allowGoogleAnalytics);
   };
 }

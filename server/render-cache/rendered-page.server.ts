@@ -48,13 +48,19 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** Compresses the page once and works out its tag and CSP. */
-export async function renderedPageOf(response: Response): Promise<RenderedPage> {
+export async function renderedPageOf(
+  response: Response,
+  allowGoogleAnalytics = false,
+): Promise<RenderedPage> {
   const identity = Buffer.from(await response.arrayBuffer());
   const [br, gzip] = await Promise.all([
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
     gzipped(identity, { level: 9 }),
   ]);
-  const policy = contentSecurityPolicy(inlineScriptHashes(identity.toString("utf8")));
+  const policy = contentSecurityPolicy(
+    inlineScriptHashes(identity.toString("utf8")),
+    allowGoogleAnalytics,
+  );
   return {
     status: response.status,
     contentType: response.headers.get("content-type") ?? "text/html; charset=utf-8",

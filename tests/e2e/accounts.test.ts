@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { openApp } from "./fixtures";
+import { openApp, storeAnalyticsChoice } from "./fixtures";
 import {
   expect,
   PASSWORD,
@@ -46,6 +46,7 @@ test("signing up waits on /verify-email; the link opened on another device signs
     baseURL: test.info().project.use.baseURL,
     extraHTTPHeaders: test.info().project.use.extraHTTPHeaders,
   });
+  await storeAnalyticsChoice(phone);
   const phonePage = await phone.newPage();
   await phonePage.goto(firstLink(mail.text, "/verify-email"));
   await expect(phonePage.getByRole("link", { name: "My Account" })).toBeVisible();
@@ -181,6 +182,7 @@ test("forgot password: the mailed link sets a new password, and old sessions end
     baseURL: test.info().project.use.baseURL,
     extraHTTPHeaders: test.info().project.use.extraHTTPHeaders,
   });
+  await storeAnalyticsChoice(other);
   const otherPage = await other.newPage();
   await signInByApi(otherPage, email, PASSWORD);
   await page.context().clearCookies();

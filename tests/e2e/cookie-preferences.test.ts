@@ -14,6 +14,7 @@ test("the analytics choice is stored and read back after a reload", async ({ pag
   await openApp(page, "/");
   let dialog = await openPreferences(page);
   await expect(dialog).toContainText("Analytics is currently not allowed.");
+  await expect(dialog).toContainText("Storage needed for security and sign-in is always on.");
   await dialog.getByRole("button", { name: "Allow analytics" }).click();
   await expect(dialog).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem("analytics_consent"))).toBe("granted");

@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import type { ToolCard } from "~/lib/tool";
 
 // Every page test fails on a browser console error or a React hydration warning (STYLE.md).
@@ -16,7 +22,43 @@ async function waitForDemoImages(request: APIRequestContext) {
     .toBe("ready");
 }
 
-export const test = base.extend<{ consoleProblems: string[] }, { demoImagesReady: void }>({
+/**
+ * Stores an analytics choice before the context's first page loads, as a visitor who answered
+ * the consent banner before; a choice the test makes itself later survives its reloads.
+ */
+export async function storeAnalyticsChoice(
+  context: BrowserContext,
+  value: "granted" | "denied" = "denied",
+) {
+  await context.addInitScript((choice) => {
+    try {
+      if (localStorage.getItem("analytics_consent") === null) {
+        localStorage.setItem("analytics_consent", choice);
+      }
+    } catch {
+      // about:blank and opaque origins have no storage.
+    }
+  }, value);
+}
+
+interface PageFixtures {
+  /**
+   * The analytics choice stored before each page loads, so the first-visit consent banner stays
+   * away; null leaves storage empty (the tests of the banner).
+   */
+  analyticsConsent: "granted" | "denied" | null;
+  consoleProblems: string[];
+}
+
+export const test = base.extend<PageFixtures, { demoImagesReady: void }>({
+  analyticsConsent: ["denied", { option: true }],
+  context: [
+    async ({ context, analyticsConsent }, use) => {
+      if (analyticsConsent) await storeAnalyticsChoice(context, analyticsConsent);
+      await use(context);
+    },
+    { scope: "test" },
+  ],
   demoImagesReady: [
     async ({ playwright }, use, workerInfo) => {
       const request = await playwright.request.newContext({

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { toolPath } from "~/lib/paths";
 import type { ToolCard } from "~/lib/tool";
-import { openApp } from "./fixtures";
+import { openApp, storeAnalyticsChoice } from "./fixtures";
 import { expect, PASSWORD, signUpByApi, test, uniqueEmail } from "./support/accounts";
 
 // Issue 15: the person's liked tools are in the server render, so their hearts are pressed before
@@ -29,6 +29,7 @@ async function anotherBrowser(browser: Browser) {
     baseURL: test.info().project.use.baseURL,
     extraHTTPHeaders: test.info().project.use.extraHTTPHeaders,
   });
+  await storeAnalyticsChoice(context);
   return { context, page: await context.newPage() };
 }
 

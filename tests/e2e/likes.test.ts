@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { toolPath } from "~/lib/paths";
 import type { ToolCard } from "~/lib/tool";
-import { openApp } from "./fixtures";
+import { openApp, storeAnalyticsChoice } from "./fixtures";
 import { expect, PASSWORD, signInByApi, signUpByApi, test, uniqueEmail } from "./support/accounts";
 
 // Issue 6: likes and views, live on every device. Runs on PGlite and on PostgreSQL.
@@ -22,6 +22,7 @@ async function anotherBrowser(browser: Browser, email?: string) {
     baseURL: test.info().project.use.baseURL,
     extraHTTPHeaders: test.info().project.use.extraHTTPHeaders,
   });
+  await storeAnalyticsChoice(context);
   const page = await context.newPage();
   if (email) await signInByApi(page, email, PASSWORD);
   return { context, page };

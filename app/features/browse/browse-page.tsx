@@ -5,6 +5,7 @@ import { CategoryChips } from "~/components/category-chips";
 import { ChipTicker } from "~/components/chip-ticker";
 import { ToolCard } from "~/components/tool-card";
 import { isToolNavigation } from "~/components/use-open-tool";
+import { currentPath, track } from "~/lib/analytics-client/track";
 import type { CategoryEntry } from "~/lib/category-stats";
 import { ALL_CATEGORIES, LOAD_MORE_STEP, type SortOption } from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";
@@ -67,6 +68,17 @@ export function BrowsePage(props: BrowsePageProps) {
   // A ticked box shows ticked at once, before the new list arrives.
   const [subcategories, setSubcategories] = useOptimistic(query.subcategory);
   const results = useRef<HTMLHeadingElement>(null);
+  // spec 9: a listing's view, with the search and what it found when one is shown.
+  const shownSearch = query.search.trim();
+  useEffect(() => {
+    track({
+      name: "detailed_page_view",
+      path: currentPath(),
+      ...(shownSearch ? { search: shownSearch.slice(0, 200), resultCount: props.total } : {}),
+    });
+    // Once per listing shown: a later count change (live likes) is not another view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
 
   const go = (changes: Partial<BrowseFilters>, options: { replace?: boolean; state?: unknown }) =>
     void navigate(hrefFor(changes), { preventScrollReset: true, ...options });

@@ -1,8 +1,9 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { LikeButton } from "~/components/like-button";
 import { StarRating } from "~/components/star-rating";
 import { ToolImage } from "~/components/tool-image";
+import { currentPath, track } from "~/lib/analytics-client/track";
 import { toolBreadcrumbs } from "~/lib/paths";
 import {
   formatCount,
@@ -62,6 +63,7 @@ export function ToolPage({ tool, longDescriptionHtml, related, comments }: ToolP
   // The comments section follows ratings live; the header and the facts show the same numbers.
   const [liveRating, setLiveRating] = useState<(RatingSummary & { toolId: string }) | null>(null);
   const { ratingAvg, ratingCount } = liveRating?.toolId === tool.id ? liveRating : tool;
+  useEffect(() => track({ name: "tool_view", path: currentPath(), toolId: tool.id }), [tool.id]);
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-8 sm:px-6" aria-labelledby="tool-name">

@@ -1,12 +1,11 @@
 import {
-  readAnalyticsConfig,
   BACKOFF_BASE_MS,
   CONFIG_FETCH_TIMEOUT_MS,
   DEFAULT_ANALYTICS_CONFIG,
-  EVENT_NAMES,
   MAX_BACKOFF_MS,
   RETRIED_STATUSES,
   RETRY_LIMIT_ON_503,
+  readAnalyticsConfig,
   RETRY_LIMIT_OTHER,
   type AnalyticsConfig,
 } from "../analytics";

@@ -116,7 +116,12 @@ function describeError(error: unknown): { message: string; stack?: string } {
 
 /** The stack's first frame: V8 writes "    at …", Firefox and Safari "name@url:line:col". */
 function topFrameOf(stack: string | undefined): string {
-  return stack?.split("\n").find((line) => /^\s*at\s|@/.test(line))?.trim() ?? "";
+  return (
+    stack
+      ?.split("\n")
+      .find((line) => /^\s*at\s|@/.test(line))
+      ?.trim() ?? ""
+  );
 }
 
 /**

@@ -1,0 +1,70 @@
+import { useEffect, useRef } from "react";
+
+interface ConsentBannerProps {
+  onAccept: () => void;
+  onReject: () => void;
+  onChoose: () => void;
+}
+
+// Accept and Reject look the same: neither choice is pushed (spec 4).
+const equalChoice =
+  "min-w-28 flex-1 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 sm:flex-none";
+
+/**
+ * The first-visit question, fixed at the bottom but not modal: the page stays usable and the
+ * keyboard moves in and out of it freely. Closing it rejects analytics.
+ */
+export function ConsentBanner({ onAccept, onReject, onChoose }: ConsentBannerProps) {
+  const region = useRef<HTMLElement>(null);
+
+  // The banner leaves once a choice is made; focus on it would be lost, so it goes to the page.
+  useEffect(() => {
+    const banner = region.current;
+    return () => {
+      const active = document.activeElement;
+      if (active === document.body || (active && banner?.contains(active))) {
+        document.getElementById("main")?.focus({ preventScroll: true });
+      }
+    };
+  }, []);
+
+  return (
+    <section
+      ref={region}
+      aria-label="Analytics consent"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white px-4 py-4 shadow-[0_-4px_16px_rgb(15_23_42/0.08)] sm:px-6"
+    >
+      <div className="mx-auto flex max-w-5xl flex-col gap-3 sm:flex-row sm:items-center">
+        <p className="flex-1 pr-8 text-sm text-slate-700 sm:pr-0">
+          May we count page and tool views to learn what is useful? Analytics stays off unless you
+          accept.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" onClick={onAccept} className={equalChoice}>
+            Accept
+          </button>
+          <button type="button" onClick={onReject} className={equalChoice}>
+            Reject
+          </button>
+          <button
+            type="button"
+            onClick={onChoose}
+            className="px-2 py-2 text-sm font-medium text-slate-700 underline hover:text-slate-950"
+          >
+            Choose
+          </button>
+        </div>
+        <button
+          type="button"
+          onClick={onReject}
+          aria-label="Close and reject analytics"
+          className="absolute top-2 right-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900 sm:static"
+        >
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
+            <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4z" />
+          </svg>
+        </button>
+      </div>
+    </section>
+  );
+}

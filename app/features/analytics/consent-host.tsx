@@ -1,0 +1,118 @@
+import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { useLocation, useRouteLoaderData } from "react-router";
+import { Dialog } from "~/components/dialog";
+import {
+  currentConsent,
+  isGlobalPrivacyControlOn,
+  onConsentChange,
+  saveConsent,
+  storedConsent,
+} from "~/lib/analytics-client/consent";
+import { startAnalytics } from "~/lib/analytics-client/start";
+import { currentPath, track } from "~/lib/analytics-client/track";
+import type { ConsentValue } from "~/lib/constants";
+import type { loader as rootLoader } from "~/root";
+import { ConsentBanner } from "./consent-banner";
+
+const OpenPreferences = createContext<() => void>(() => {});
+
+/** Opens the cookie preferences dialog (the footer's opener, the banner's third choice). */
+export const useOpenConsentPreferences = () => useContext(OpenPreferences);
+
+/** spec 9: every client navigation is a page view; the first one names where the visitor came from. */
+function usePageViews() {
+  const { pathname, search } = useLocation();
+  const isFirst = useRef(true);
+  useEffect(() => {
+    const referrer = isFirst.current ? document.referrer : "";
+    isFirst.current = false;
+    track({ name: "page_view", path: currentPath(), ...(referrer ? { referrer } : {}) });
+  }, [pathname, search]);
+}
+
+const choiceButton =
+  "rounded-lg px-4 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
+
+/**
+ * spec 2 and 4: the analytics choice. A first-visit banner, shown only in the browser (the server
+ * render is the same for everyone), and the cookie preferences dialog to change it at any time.
+ */
+export function ConsentHost({ children }: { children: React.ReactNode }) {
+  const settings = useRouteLoaderData<typeof rootLoader>("root")?.analytics;
+  const [isBannerShown, setIsBannerShown] = useState(false);
+  const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [consent, setConsent] = useState<ConsentValue>("denied");
+  const [isGpcOn, setIsGpcOn] = useState(false);
+
+  useEffect(() => {
+    if (settings) startAnalytics(settings);
+  }, [settings]);
+  useEffect(() => {
+    /* eslint-disable react-hooks/set-state-in-effect -- the stored choice and GPC exist only in
+       the browser, after hydration: the server render is shared by everyone */
+    setIsGpcOn(isGlobalPrivacyControlOn());
+    setIsBannerShown(storedConsent() === null && !isGlobalPrivacyControlOn());
+    /* eslint-enable react-hooks/set-state-in-effect */
+    return onConsentChange(setConsent);
+  }, []);
+  usePageViews();
+
+  const open = () => {
+    setConsent(currentConsent());
+    setIsDialogOpen(true);
+  };
+  const choose = (value: ConsentValue) => {
+    saveConsent(value);
+    setIsBannerShown(false);
+    setIsDialogOpen(false);
+  };
+
+  return (
+    <OpenPreferences.Provider value={open}>
+      {/* First in the focus order after the skip link: a keyboard reaches the question at once. */}
+      {isBannerShown && (
+        <ConsentBanner
+          onAccept={() => choose("granted")}
+          onReject={() => choose("denied")}
+          onChoose={open}
+        />
+      )}
+      {children}
+      <Dialog
+        isOpen={isDialogOpen}
+        onClose={() => setIsDialogOpen(false)}
+        title="Cookie preferences"
+      >
+        <p className="text-sm text-slate-600">
+          We use analytics only with your permission, to learn which pages and tools are useful.
+          Storage needed for security and sign-in is always on.
+        </p>
+        {isGpcOn && (
+          <p className="mt-3 text-sm text-slate-600">
+            Your browser sends a Global Privacy Control signal, so analytics stays off.
+          </p>
+        )}
+        <p className="mt-3 text-sm font-medium text-slate-900">
+          Analytics is currently {consent === "granted" ? "allowed" : "not allowed"}.
+        </p>
+        <div className="mt-5 flex flex-wrap gap-3">
+          <button
+            type="button"
+            onClick={() => choose("granted")}
+            disabled={isGpcOn}
+            className={`${choiceButton} bg-brand-700 text-white hover:bg-brand-800`}
+          >
+            Allow analytics
+          </button>
+          <button
+            type="button"
+            onClick={() => choose("denied")}
+            className={`${choiceButton} border border-slate-300 text-slate-800 hover:bg-slate-50`}
+          >
+            Decline analytics
+          </button>
+        </div>
+      </Dialog>
+    </OpenPreferences.Provider>
+  );
+}
