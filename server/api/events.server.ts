@@ -6,19 +6,25 @@ import type { AnalyticsConfigAnswer } from "~/lib/api/contract";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import { parseJsonBody, readRequestBody } from "../http/request-body.server";
-import { addressKeyOf } from "../rate-limit/client-key.server";
 import type { RateRule } from "../rate-limit/consume-rate-limit.server";
 import { inputOf, sendJson, signedInOf } from "./guards.server";
-import { enforceRateLimit } from "./rate-limit.server";
+import { refuseWhenLimited } from "./rate-limit.server";
 
-/** DESIGN.md 8: batches per client address a minute (a page sends one every few seconds at most). */
+/**
+ * DESIGN.md 8: batches per client address a minute (a page sends one every few seconds at most),
+ * counted under a daily hash of the address (docs/analytics.md).
+ */
 export const EVENTS_RATE: RateRule = { window: 60, max: 30 };
 
 /** /api/events: the browser's analytics (docs/analytics.md). */
 export function eventRoutes(app: Application): express.Router {
   const router = express.Router();
   router.post("/", async (req, res) => {
-    await enforceRateLimit(app, res, `events:${addressKeyOf(req.ip ?? "")}`, EVENTS_RATE);
+    refuseWhenLimited(
+      res,
+      EVENTS_RATE,
+      await app.services.limitEventClient(req.ip ?? "", "events", EVENTS_RATE),
+    );
     const batch = inputOf(eventBatchSchema, await readBatch(req), "The events are not valid.");
     const hasGpc = req.get("sec-gpc")?.trim() === "1";
     // The session is read only when it may be stored: with consent and without GPC.

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EventBatch } from "~/lib/analytics";
@@ -141,7 +141,6 @@ describe(`recordEvents on ${databaseKind}`, () => {
         isVerified: null,
       });
     }
-    expect(await database.db.select().from(analyticsSalts)).toEqual([]);
   });
 
   it("drops consented events of a GPC request and keeps its error reports anonymous", async () => {
@@ -228,11 +227,9 @@ describe(`recordEvents on ${databaseKind}`, () => {
     expect((await recordEvents(deps, batch, client(), later)).stored).toBe(15);
     const [group] = await database.db.select().from(errorGroups);
     expect(group!.count).toBe(50);
-    const steps = await database.db
-      .select({ key: authRateLimits.key })
-      .from(authRateLimits)
-      .where(eq(authRateLimits.key, "analytics-errors:203.0.113.7"));
-    expect(steps).toHaveLength(1);
+    const keys = await database.db.select({ key: authRateLimits.key }).from(authRateLimits);
+    expect(keys).toHaveLength(2);
+    expect(JSON.stringify(keys)).not.toMatch(/203\.0\.113|198\.51\.100/);
   });
 
   it("stores nothing of a batch whose write fails", async () => {

@@ -256,6 +256,8 @@ describe(`the analytics routes on ${databaseKind}`, () => {
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await refused.json()).toMatchObject({ error: { code: "RATE_LIMITED" } });
       expect(await storedEvents()).toHaveLength(EVENTS_RATE.max);
+      const limitKeys = await database.db.execute(sql`select key from auth_rate_limits`);
+      expect(JSON.stringify(limitKeys)).not.toContain(address);
       address = "198.51.100.250";
       expect((await post({ consent: "denied", events: [crash] })).status).toBe(204);
     });

@@ -9,7 +9,8 @@ import type { Database } from "../../db/client.server";
 import type { Logger } from "../../logger.server";
 import { getAnalyticsReport } from "./get-analytics-report.server";
 import { createServerErrorRecorder } from "./record-server-error.server";
-import { recordEvents, type EventClient } from "./record-events.server";
+import { limitEventClient, recordEvents, type EventClient } from "./record-events.server";
+import type { RateRule } from "../../rate-limit/consume-rate-limit.server";
 import { createSaltKeeper } from "./visitor-ids.server";
 
 export type { EventClient } from "./record-events.server";
@@ -54,6 +55,9 @@ export function createAnalyticsServices({
     getAnalyticsClientSettings: () => settings,
     recordEvents: (batch: EventBatch, client: EventClient) =>
       recordEvents(recordDeps, batch, client),
+    /** A step of the rate limit `name` of analytics requests, with no address in its key. */
+    limitEventClient: (address: string, name: string, rule: RateRule) =>
+      limitEventClient(recordDeps, address, name, rule),
     recordServerError: createServerErrorRecorder({ db, logger }),
     /**
      * The events the browser sends and the share of consented ones it keeps: one place in code,

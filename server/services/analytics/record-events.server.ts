@@ -3,13 +3,20 @@ import { categoryOf, isAlwaysTracked, type AnalyticsEvent, type EventBatch } fro
 import type { Database } from "../../db/client.server";
 import { analyticsEvents } from "../../db/schema";
 import { addressKeyOf } from "../../rate-limit/client-key.server";
-import { consumeRateLimit, type RateRule } from "../../rate-limit/consume-rate-limit.server";
+import {
+  consumeRateLimit,
+  type RateDecision,
+  type RateRule,
+} from "../../rate-limit/consume-rate-limit.server";
 import { errorReportOf, type ErrorReport } from "./error-reports.server";
 import { keptPathOf, referrerHostOf } from "./event-fields.server";
 import { groupError } from "./group-error.server";
-import { visitorIdOf } from "./visitor-ids.server";
+import { clientTokenOf, visitorIdOf } from "./visitor-ids.server";
 
-/** Error reports stored per client (its address key) an hour; the rest are dropped silently. */
+/**
+ * Error reports stored per client (its address key, hashed with the day's salt) an hour; the rest
+ * are dropped silently.
+ */
 export const ERROR_REPORTS_PER_CLIENT: RateRule = { window: 3600, max: 20 };
 
 /** Who sent a batch, as the server knows it: never read from the batch itself. */
@@ -53,9 +60,10 @@ export async function recordEvents(
   if (events.length === 0) return { stored: 0 };
 
   const clientKey = addressKeyOf(client.address);
+  const salt = await saltOf(now);
   const visitor = isConsented
     ? {
-        visitorId: visitorIdOf(await saltOf(now), clientKey, client.userAgent),
+        visitorId: visitorIdOf(salt, clientKey, client.userAgent),
         userId: client.user?.id ?? null,
         isVerified: client.user ? client.user.emailVerified : null,
       }
@@ -80,7 +88,7 @@ export async function recordEvents(
     if ("error" in event) {
       const allowance = await consumeRateLimit(
         db,
-        `analytics-errors:${clientKey}`,
+        `analytics-errors:${clientTokenOf(salt, clientKey)}`,
         ERROR_REPORTS_PER_CLIENT,
         now.getTime(),
       );
@@ -112,4 +120,16 @@ function fieldsOf(event: AnalyticsEvent, appHostname: string): Partial<EventRow>
     default:
       return {};
   }
+}
+
+/** One step of a rate limit of analytics requests from `address`, counted under its daily token. */
+export async function limitEventClient(
+  { db, saltOf }: Pick<RecordEventsDeps, "db" | "saltOf">,
+  address: string,
+  name: string,
+  rule: RateRule,
+  now: Date = new Date(),
+): Promise<RateDecision> {
+  const token = clientTokenOf(await saltOf(now), addressKeyOf(address));
+  return consumeRateLimit(db, `${name}:${token}`, rule, now.getTime());
 }

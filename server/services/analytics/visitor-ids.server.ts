@@ -58,3 +58,14 @@ export function visitorIdOf(salt: string, clientKey: string, userAgent: string):
     .digest("hex")
     .slice(0, 32);
 }
+
+/**
+ * What the analytics rate limits count a client by (auth_rate_limits keeps its keys): a hash of
+ * its key with the day's salt, so that no address is stored there either.
+ */
+export function clientTokenOf(salt: string, clientKey: string): string {
+  return createHash("sha256")
+    .update(`${salt}\nrate limit\n${clientKey}`)
+    .digest("hex")
+    .slice(0, 32);
+}
