@@ -189,13 +189,20 @@ test.describe("a first visit", () => {
     await expect(dialog).toBeHidden();
     await expect(choose).toBeFocused();
     await page.keyboard.press("Tab");
-    await expect(region.getByRole("button", { name: "Close and reject analytics" })).toBeFocused();
+    const close = region.getByRole("button", { name: "Close and reject analytics" });
+    await expect(close).toBeFocused();
+    // Not a trap: the keyboard leaves the banner for the page, and comes back.
+    await page.keyboard.press("Tab");
+    await expect(page.locator("header :focus")).toHaveCount(1);
+    await page.keyboard.press("Shift+Tab");
+    await expect(close).toBeFocused();
     await page.keyboard.press("Enter");
     await expect(region).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem("analytics_consent"))).toBe("denied");
-    // Not a trap: the keyboard goes on into the page.
+    // The answered banner hands focus to the page, and the keyboard goes on from there.
+    await expect(page.locator("main#main")).toBeFocused();
     await page.keyboard.press("Tab");
-    await expect(page.locator("header :focus")).toHaveCount(1);
+    await expect(page.locator("main :focus")).toHaveCount(1);
 
     await page.reload();
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
