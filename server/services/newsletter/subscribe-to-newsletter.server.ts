@@ -79,6 +79,7 @@ export async function subscribeToNewsletter(
       setWhere: sql`${newsletterSubscribers.status} <> 'subscribed'`,
     })
     .returning({ unsubscribeToken: newsletterSubscribers.unsubscribeToken });
+  // No row back: the address is confirmed already, and the answer must not say so.
   if (!row?.unsubscribeToken) return "sent";
 
   const confirmUrl = new URL(`/newsletter/confirm?token=${confirmToken}`, appUrl).href;
