@@ -53,8 +53,11 @@ export function createServerErrorRecorder({
         inWindow = 0;
       }
       if (++inWindow > SERVER_ERRORS_PER_MINUTE) return;
-      store(error, path, now).catch((failure: unknown) => {
-        logger.warn({ err: failure }, "a server error could not be recorded");
+      // Scrubbing and grouping wait until the failing request has been answered.
+      setImmediate(() => {
+        store(error, path, now).catch((failure: unknown) => {
+          logger.warn({ err: failure }, "a server error could not be recorded");
+        });
       });
     } catch (failure) {
       logger.warn({ err: failure }, "a server error could not be recorded");
