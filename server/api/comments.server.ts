@@ -16,8 +16,8 @@ import {
   moderationQuery,
   moderationSchema,
   newCommentSchema,
-  withoutBidiControls,
 } from "~/lib/comments";
+import { withoutBidiControls } from "~/lib/comment-rules";
 import type { Viewer } from "~/lib/profile";
 import { isToolId } from "~/lib/tool";
 import type { Application } from "../boot.server";

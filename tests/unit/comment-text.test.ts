@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isBlankText, newCommentSchema, normaliseCommentText } from "~/lib/comments";
+import { isBlankText, normaliseCommentText } from "~/lib/comment-rules";
+import { newCommentSchema } from "~/lib/comments";
 import { authorNameOf } from "../../server/services/comment-import/export-records.server";
 import { sanitizeCommentHtml } from "../../server/services/comments/comment-html.server";
 

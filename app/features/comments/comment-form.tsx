@@ -9,7 +9,7 @@ import {
   COMMENT_MIN_LENGTH,
   isBlankText,
   normaliseCommentText,
-} from "~/lib/comments";
+} from "~/lib/comment-rules";
 import { StarPicker } from "./star-picker";
 
 export interface CommentFormInput {

@@ -6,7 +6,7 @@ import { useToast } from "~/components/toast";
 import { deleteComment, editComment, reportComment } from "~/lib/api/client";
 import type { CommentView, DeletedComment, SavedComment } from "~/lib/api/contract";
 import { ApiError } from "~/lib/api/request";
-import { REPORT_REASON_MAX_LENGTH } from "~/lib/comments";
+import { REPORT_REASON_MAX_LENGTH } from "~/lib/comment-rules";
 import { CommentForm } from "./comment-form";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });

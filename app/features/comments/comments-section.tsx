@@ -14,7 +14,7 @@ import type {
 import { listenToLiveComments } from "~/lib/api/live-stream";
 import { ApiError } from "~/lib/api/request";
 import { useViewer } from "~/lib/auth/use-viewer";
-import { COMMENT_SORT_LABELS, COMMENT_SORTS, type CommentSort } from "~/lib/comments";
+import { COMMENT_SORT_LABELS, COMMENT_SORTS, type CommentSort } from "~/lib/comment-rules";
 import { plural } from "~/lib/tool";
 import { CommentForm } from "./comment-form";
 import { CommentItem } from "./comment-item";

@@ -4,7 +4,7 @@ import type { AnalyticsConfig, AnalyticsRange, ErrorEventName } from "../analyti
 import type { ImportProgress, ImportReport } from "../catalogue-import";
 import type { CategoryEntry } from "../category-stats";
 import type { CommentImportProgress, CommentImportReport } from "../comment-import";
-import type { CommentSort } from "../comments";
+import type { CommentSort } from "../comment-rules";
 import type { SortOption } from "../constants";
 import type { ToolCard, ToolDetail } from "../tool";
 

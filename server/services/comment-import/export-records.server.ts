@@ -1,5 +1,5 @@
 import { AppError } from "../../errors.server";
-import { withoutBidiControls } from "~/lib/comments";
+import { withoutBidiControls } from "~/lib/comment-rules";
 
 // The records both export formats are read into (docs/comment-import.md). A record that cannot be
 // imported keeps its place with a `problem`, so the report can name it and its replies can tell

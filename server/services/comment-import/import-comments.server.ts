@@ -8,7 +8,7 @@ import {
   type CommentImportProgress,
   type CommentImportReport,
 } from "~/lib/comment-import";
-import { isBlankText } from "~/lib/comments";
+import { isBlankText } from "~/lib/comment-rules";
 import { shownText } from "~/lib/plain-text";
 import { plural } from "~/lib/tool";
 import type { Database, Transaction } from "../../db/client.server";

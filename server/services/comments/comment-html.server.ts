@@ -1,6 +1,6 @@
 import { Marked, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
-import { withoutBidiControls } from "~/lib/comments";
+import { withoutBidiControls } from "~/lib/comment-rules";
 import { escapeHtml } from "../../escape-html.server";
 
 // DESIGN.md 8 and issue 17: comments are shown as sanitised HTML. Native comments are Markdown

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { CommentView, ModerationItem, RatingSummary } from "~/lib/api/contract";
-import { COMMENT_EDIT_WINDOW_MS } from "~/lib/comments";
+import { COMMENT_EDIT_WINDOW_MS } from "~/lib/comment-rules";
 import { toolPath } from "~/lib/paths";
 import { AppError } from "../../errors.server";
 import type { Database, Transaction } from "../../db/client.server";

@@ -1,4 +1,5 @@
-import type { CommentPageQuery, ModerationAction, ModerationQuery } from "~/lib/comments";
+import type { ModerationAction } from "~/lib/comment-rules";
+import type { CommentPageQuery, ModerationQuery } from "~/lib/comments";
 import type { Database } from "../../db/client.server";
 import type { Actor } from "../admin/record-admin-action.server";
 import type { Clock, CommentReader } from "./comment-shapes.server";

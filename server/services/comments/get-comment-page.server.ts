@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CommentPage, CommentThread } from "~/lib/api/contract";
-import { COMMENTS_PAGE_SIZE, type CommentPageQuery, type CommentSort } from "~/lib/comments";
+import { COMMENTS_PAGE_SIZE, type CommentSort } from "~/lib/comment-rules";
+import type { CommentPageQuery } from "~/lib/comments";
 import type { Database } from "../../db/client.server";
 import { commentReports, comments, tools } from "../../db/schema";
 import { AppError } from "../../errors.server";

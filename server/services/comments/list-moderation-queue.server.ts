@@ -1,6 +1,7 @@
 import { desc, sql, type SQL } from "drizzle-orm";
 import type { ModerationQueue } from "~/lib/api/contract";
-import type { ModerationFilter, ModerationQuery } from "~/lib/comments";
+import type { ModerationFilter } from "~/lib/comment-rules";
+import type { ModerationQuery } from "~/lib/comments";
 import type { Database } from "../../db/client.server";
 import { comments } from "../../db/schema";
 import { readModerationItems } from "./comment-shapes.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { ModeratedComment } from "~/lib/api/contract";
-import type { ModerationAction } from "~/lib/comments";
+import type { ModerationAction } from "~/lib/comment-rules";
 import type { Database } from "../../db/client.server";
 import { comments } from "../../db/schema";
 import { AppError } from "../../errors.server";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { SavedComment } from "~/lib/api/contract";
-import { MAX_LINKS_FROM_NEW, NEW_ACCOUNT_MS } from "~/lib/comments";
+import { MAX_LINKS_FROM_NEW, NEW_ACCOUNT_MS } from "~/lib/comment-rules";
 import type { Database, Transaction } from "../../db/client.server";
 import { authUsers, comments } from "../../db/schema";
 import { AppError } from "../../errors.server";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { ReportedComment } from "~/lib/api/contract";
-import { REPORTS_TO_HIDE } from "~/lib/comments";
+import { REPORTS_TO_HIDE } from "~/lib/comment-rules";
 import type { Database } from "../../db/client.server";
 import { commentReports, comments } from "../../db/schema";
 import { AppError } from "../../errors.server";

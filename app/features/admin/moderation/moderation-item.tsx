@@ -3,7 +3,7 @@ import { ConfirmDialog } from "~/components/dialog";
 import { Spinner } from "~/components/form-controls";
 import { StarRating } from "~/components/star-rating";
 import type { ModerationItem } from "~/lib/api/contract";
-import type { ModerationAction } from "~/lib/comments";
+import type { ModerationAction } from "~/lib/comment-rules";
 import { plural } from "~/lib/tool";
 
 const dateFormat = new Intl.DateTimeFormat("en-US", {

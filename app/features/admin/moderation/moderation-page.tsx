@@ -9,7 +9,7 @@ import {
   MODERATION_FILTERS,
   type ModerationAction,
   type ModerationFilter,
-} from "~/lib/comments";
+} from "~/lib/comment-rules";
 import { plural } from "~/lib/tool";
 import { ModerationItemCard } from "./moderation-item";
 
