@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
-import { AuthPromptProvider, type AuthMode } from "~/components/auth-prompt";
+import { AUTH_DIALOG_TITLES, AuthPromptProvider, type AuthMode } from "~/components/auth-prompt";
+import { Dialog } from "~/components/dialog";
 import { useToast } from "~/components/toast";
 import { SIGNED_IN_TOAST_MS } from "~/lib/constants";
 import { onPopupResult } from "./google-sign-in";
@@ -108,7 +109,7 @@ export function AuthDialogHost({ children }: { children: React.ReactNode }) {
     <AuthPromptProvider value={openMain}>
       {children}
       {opening > 0 && (
-        <Suspense fallback={null}>
+        <Suspense fallback={open && <LoadingDialog open={open} onClose={() => show(null)} />}>
           <AuthDialog
             key={`auth-${opening}`}
             mode={authMode}
@@ -125,5 +126,19 @@ export function AuthDialogHost({ children }: { children: React.ReactNode }) {
         </Suspense>
       )}
     </AuthPromptProvider>
+  );
+}
+
+/**
+ * What the first opening shows while the dialog's code arrives: its title and frame at about the
+ * form's height, so the dialog neither waits for the network to appear nor jumps when it fills.
+ */
+function LoadingDialog({ open, onClose }: { open: AuthMode | "reset"; onClose: () => void }) {
+  return (
+    <Dialog isOpen onClose={onClose} title={AUTH_DIALOG_TITLES[open]}>
+      <p role="status" className="flex min-h-72 items-center justify-center text-slate-600">
+        Loading...
+      </p>
+    </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { AuthMode } from "~/components/auth-prompt";
+import { AUTH_DIALOG_TITLES, type AuthMode } from "~/components/auth-prompt";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
@@ -10,11 +10,6 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import { authErrorMessage, signIn, signUp } from "~/lib/auth/auth-client";
 import { useIsGoogleSignInEnabled } from "~/lib/auth/use-viewer";
 import { continueWithGoogle } from "./google-sign-in";
-
-const TITLES: Record<AuthMode, string> = {
-  signin: "Sign in to your account",
-  signup: "Create your account",
-};
 
 interface AuthDialogProps {
   mode: AuthMode | null;
@@ -99,7 +94,11 @@ export function AuthDialog({
 
   const isSignUp = shownMode === "signup";
   return (
-    <Dialog isOpen={mode !== null} onClose={() => onModeChange(null)} title={TITLES[shownMode]}>
+    <Dialog
+      isOpen={mode !== null}
+      onClose={() => onModeChange(null)}
+      title={AUTH_DIALOG_TITLES[shownMode]}
+    >
       <div className="space-y-4">
         {error && <ErrorBox>{error}</ErrorBox>}
         {isGoogleEnabled && (

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { AUTH_DIALOG_TITLES } from "~/components/auth-prompt";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form-controls";
 import { resetRequestSchema } from "~/lib/account-forms";
@@ -45,7 +46,7 @@ export function ResetPasswordDialog({ isOpen, onClose, onBackToSignIn }: ResetPa
   }
 
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title="Reset your password">
+    <Dialog isOpen={isOpen} onClose={onClose} title={AUTH_DIALOG_TITLES.reset}>
       {sentTo ? (
         <div className="space-y-4">
           <p role="status" className="text-slate-700">
