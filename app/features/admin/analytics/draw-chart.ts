@@ -33,6 +33,9 @@ export function drawChart(target: HTMLElement, data: ChartData, height: number):
         stroke: "#475569",
         grid: { stroke: "#e2e8f0" },
         ticks: { stroke: "#e2e8f0" },
+        // Wide enough for the longest label ("30,000"), about 7 px a character.
+        size: (_chart, values) =>
+          18 + 7 * Math.max(1, ...(values ?? []).map((value) => value.length)),
         // Counts are whole numbers: no tick between them.
         incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 50_000, 100_000],
       },
