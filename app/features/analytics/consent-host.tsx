@@ -8,7 +8,6 @@ import {
   saveConsent,
   storedConsent,
 } from "~/lib/analytics-client/consent";
-import { startAnalytics } from "~/lib/analytics-client/start";
 import { currentPath, track } from "~/lib/analytics-client/track";
 import type { ConsentValue } from "~/lib/constants";
 import type { loader as rootLoader } from "~/root";
@@ -45,7 +44,11 @@ export function ConsentHost({ children }: { children: React.ReactNode }) {
   const [isGpcOn, setIsGpcOn] = useState(false);
 
   useEffect(() => {
-    if (settings) startAnalytics(settings);
+    if (!settings) return;
+    const start = () =>
+      void import("~/lib/analytics-client/start").then((module) => module.startAnalytics(settings));
+    if ("requestIdleCallback" in window) window.requestIdleCallback(start, { timeout: 10_000 });
+    else setTimeout(start, 2_000);
   }, [settings]);
   useEffect(() => {
     /* eslint-disable react-hooks/set-state-in-effect -- the stored choice and GPC exist only in
@@ -63,6 +66,10 @@ export function ConsentHost({ children }: { children: React.ReactNode }) {
   };
   const choose = (value: ConsentValue) => {
     saveConsent(value);
+    // A withdrawal is not recorded: there is no consent to record it under.
+    if (value === "granted") {
+      track({ name: "consent_update", path: currentPath(), consent: "granted" });
+    }
     setIsBannerShown(false);
     setIsDialogOpen(false);
   };

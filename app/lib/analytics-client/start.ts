@@ -5,7 +5,10 @@ import {
   grantGoogleAnalytics,
   withdrawGoogleAnalytics,
 } from "./google-analytics";
-import { applyAnalyticsConfig, currentPath, track } from "./track";
+import { applyAnalyticsConfig } from "./track";
+
+// Loaded on its own once the page is idle: the configuration fetch and Google Analytics are not
+// needed for the page's first paint, so the pages' main scripts do not carry them.
 
 /** What the root loader passes on: the configuration's key and GA4's id, if any. */
 export interface AnalyticsSettings {
@@ -15,28 +18,22 @@ export interface AnalyticsSettings {
 
 let started = false;
 
-function whenIdle(task: () => void) {
-  if ("requestIdleCallback" in window) window.requestIdleCallback(task, { timeout: 10_000 });
-  else setTimeout(task, 2_000);
+function followConsent(gaMeasurementId: string | null) {
+  if (currentConsent() === "granted") {
+    if (gaMeasurementId) grantGoogleAnalytics(gaMeasurementId);
+  } else if (gaMeasurementId) {
+    withdrawGoogleAnalytics(gaMeasurementId);
+  } else {
+    // Google Analytics' cookies never outlive consent, also one withdrawn before this loaded.
+    deleteGoogleAnalyticsCookies();
+  }
 }
 
-/**
- * Once per page load, in the browser: Google Analytics if consent was given before, its removal
- * when consent is withdrawn, and the configuration fetched once the page is idle.
- */
+/** Once per page load: Google Analytics as consent says, and the configuration fetch. */
 export function startAnalytics({ key, gaMeasurementId }: AnalyticsSettings): void {
   if (started) return;
   started = true;
-  if (gaMeasurementId && currentConsent() === "granted") grantGoogleAnalytics(gaMeasurementId);
-  onConsentChange((consent) => {
-    if (consent === "granted") {
-      track({ name: "consent_update", path: currentPath(), consent: "granted" });
-      if (gaMeasurementId) grantGoogleAnalytics(gaMeasurementId);
-    } else if (gaMeasurementId) {
-      withdrawGoogleAnalytics(gaMeasurementId);
-    } else {
-      deleteGoogleAnalyticsCookies();
-    }
-  });
-  whenIdle(() => void loadAnalyticsConfig(key).then(applyAnalyticsConfig));
+  followConsent(gaMeasurementId);
+  onConsentChange(() => followConsent(gaMeasurementId));
+  void loadAnalyticsConfig(key).then(applyAnalyticsConfig);
 }
