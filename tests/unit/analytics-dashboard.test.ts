@@ -7,8 +7,8 @@ import {
   lengthOf,
   previousRangeOf,
   rangeHref,
-  readRange,
 } from "~/features/admin/analytics/range";
+import { readRange } from "~/features/admin/analytics/read-range";
 
 const TODAY = "2026-03-01";
 const read = (query: string) => readRange(new URLSearchParams(query), TODAY);

@@ -1,5 +1,6 @@
 import { AnalyticsDashboard } from "~/features/admin/analytics/analytics-dashboard";
-import { readRange, utcDayOf } from "~/features/admin/analytics/range";
+import { utcDayOf } from "~/features/admin/analytics/range";
+import { readRange } from "~/features/admin/analytics/read-range";
 import { pageTitle } from "~/lib/seo";
 import { requireAdmin } from "./admin-guard.server";
 import type { Route } from "./+types/analytics";

@@ -2,10 +2,11 @@ import { Form, Link, useNavigation } from "react-router";
 import { Spinner } from "~/components/form-controls";
 import type { AnalyticsReport } from "~/lib/api/contract";
 import { changeOf, describeChange } from "./change";
-import { formatDay } from "./format";
+import { describeRange } from "./format";
 import { MetricChart } from "./metric-chart";
 import { METRICS } from "./metrics";
-import { lastDays, PRESET_DAYS, rangeHref, type RangeInput } from "./range";
+import { lastDays, lengthOf, PRESET_DAYS, previousRangeOf, rangeHref } from "./range";
+import type { RangeInput } from "./read-range";
 import {
   CampaignsTable,
   EmptySearchesTable,
@@ -95,9 +96,14 @@ function RangeChooser({
           Show range
         </button>
       </Form>
-      {problems && (
+      {problems ? (
         <p role="alert" className="mt-3 text-sm font-medium text-red-700">
           This range cannot be shown. {[problems.from, problems.to].filter(Boolean).join(" ")}
+        </p>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600">
+          {lengthOf(input).toLocaleString("en-US")} {lengthOf(input) === 1 ? "day" : "days"},
+          compared with {describeRange(previousRangeOf(input))}.
         </p>
       )}
     </section>
@@ -142,8 +148,6 @@ function RangeField({
 }
 
 function Report({ report }: { report: AnalyticsReport }) {
-  const rangeText = `${formatDay(report.range.from)} to ${formatDay(report.range.to)}`;
-  const previousText = `${formatDay(report.previousRange.from)} to ${formatDay(report.previousRange.to)}`;
   return (
     <>
       <section aria-labelledby="summary-heading" className="mt-8">
@@ -151,7 +155,7 @@ function Report({ report }: { report: AnalyticsReport }) {
           Summary
         </h2>
         <p className="mt-1 text-sm text-slate-600">
-          {rangeText}, compared with {previousText}.
+          {describeRange(report.range)}, compared with {describeRange(report.previousRange)}.
         </p>
         <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
           {METRICS.map((metric) => {

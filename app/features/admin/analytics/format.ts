@@ -1,3 +1,5 @@
+import type { AnalyticsRange } from "~/lib/analytics";
+
 const DAY_FORMAT = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "short",
@@ -18,4 +20,9 @@ export function formatDay(day: string): string {
 /** An ISO instant for reading, in UTC so the server's render and the browser's agree. */
 export function formatTime(instant: string): string {
   return `${TIME_FORMAT.format(new Date(instant))} UTC`;
+}
+
+/** A range for reading, e.g. "3 Feb 2026 to 9 Feb 2026". */
+export function describeRange(range: AnalyticsRange): string {
+  return `${formatDay(range.from)} to ${formatDay(range.to)}`;
 }

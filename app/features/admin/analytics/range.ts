@@ -1,6 +1,4 @@
 import { daysBetween, type AnalyticsRange } from "~/lib/analytics";
-import { analyticsRangeSchema } from "~/lib/analytics-schemas";
-import { fieldErrorsOf } from "~/lib/field-errors";
 
 // The dashboard's range lives in the address (?from=YYYY-MM-DD&to=YYYY-MM-DD, UTC days, both ends
 // included), so a range can be shared, bookmarked and chosen without JavaScript.
@@ -34,35 +32,6 @@ export function lengthOf(range: AnalyticsRange): number {
 export function previousRangeOf(range: AnalyticsRange): AnalyticsRange {
   const to = addDays(range.from, -1);
   return { from: addDays(to, 1 - lengthOf(range)), to };
-}
-
-/** What the range form shows: the address's values as typed, or the default range. */
-export interface RangeInput {
-  from: string;
-  to: string;
-}
-
-export type RangeReading =
-  | { ok: true; input: RangeInput; range: AnalyticsRange }
-  | { ok: false; input: RangeInput; problems: { from?: string; to?: string } };
-
-/**
- * Reads the address's range. Neither end given: the default, the last 28 days. One end missing:
- * `to` defaults to today and `from` to 28 days up to `to`; an end that is given is never replaced.
- */
-export function readRange(params: URLSearchParams, today: string): RangeReading {
-  const to = params.get("to")?.trim() || today;
-  const givenFrom = params.get("from")?.trim();
-  const from =
-    givenFrom ||
-    (analyticsRangeSchema.shape.to.safeParse(to).success
-      ? lastDays(to, DEFAULT_PRESET_DAYS).from
-      : lastDays(today, DEFAULT_PRESET_DAYS).from);
-  const input = { from, to };
-  const parsed = analyticsRangeSchema.safeParse(input);
-  if (parsed.success) return { ok: true, input, range: parsed.data };
-  const fields = fieldErrorsOf(parsed.error);
-  return { ok: false, input, problems: { from: fields.from, to: fields.to } };
 }
 
 /** The address of a range on the dashboard. */

@@ -12,7 +12,10 @@ interface Column<Row> {
 
 const count = (value: number) => value.toLocaleString("en-US");
 
-/** A titled table that scrolls sideways on a narrow screen, or a line saying why it is empty. */
+/**
+ * A titled table that scrolls sideways on a narrow screen (a named region, so the keyboard can
+ * scroll it), or a line saying why it is empty.
+ */
 function ReportTable<Row>({
   title,
   intro,
@@ -30,10 +33,7 @@ function ReportTable<Row>({
 }) {
   const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-    >
+    <div className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <h3 id={headingId} className="font-semibold text-slate-950">
         {title}
       </h3>
@@ -80,7 +80,7 @@ function ReportTable<Row>({
           </table>
         </div>
       )}
-    </section>
+    </div>
   );
 }
 
