@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { NewsletterLinkAction } from "~/features/newsletter/newsletter-link-action";
 import { NewsletterLinkProblem } from "~/features/newsletter/newsletter-link-problem";
-import { newsletterTokenSchema } from "~/lib/newsletter";
+import { newsletterTokenSchema } from "~/lib/newsletter-schemas";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-confirm";
 

@@ -1,5 +1,6 @@
 import { NewsletterSignup } from "~/features/newsletter/newsletter-signup";
-import { NEWSLETTER_RATE_LIMITED, newsletterSignupSchema } from "~/lib/newsletter";
+import { NEWSLETTER_RATE_LIMITED } from "~/lib/newsletter";
+import { newsletterSignupSchema } from "~/lib/newsletter-schemas";
 import { firstProblem } from "~/lib/field-errors";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";

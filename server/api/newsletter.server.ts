@@ -1,6 +1,6 @@
 import express from "express";
 import type { NewsletterUnsubscribed } from "~/lib/api/contract";
-import { newsletterTokenSchema } from "~/lib/newsletter";
+import { newsletterTokenSchema } from "~/lib/newsletter-schemas";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import { adminOnly, inputOf, searchParamsOf, sendJson } from "./guards.server";

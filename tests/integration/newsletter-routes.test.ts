@@ -6,7 +6,7 @@ import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "~/lib/api/contract";
-import { newsletterSignupSchema } from "~/lib/newsletter";
+import { newsletterSignupSchema } from "~/lib/newsletter-schemas";
 import { newsletterRoutes, adminNewsletterRoutes } from "../../server/api/newsletter.server";
 import type { Application } from "../../server/boot.server";
 import type { DatabaseHandle } from "../../server/db/client.server";

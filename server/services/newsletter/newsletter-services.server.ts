@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.server";
 import type { Logger } from "../../logger.server";
 import type { Mail, Mailer } from "../../mail/mailer.server";
-import type { NewsletterSignup } from "~/lib/newsletter";
+import type { NewsletterSignup } from "~/lib/newsletter-schemas";
 import {
   confirmNewsletterSubscription,
   isNewsletterConfirmationLive,

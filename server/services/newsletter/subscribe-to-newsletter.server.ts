@@ -1,9 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  CONFIRM_LINK_HOURS,
-  NEWSLETTER_CONSENT_TEXT,
-  type NewsletterSignup,
-} from "~/lib/newsletter";
+import { CONFIRM_LINK_HOURS, NEWSLETTER_CONSENT_TEXT } from "~/lib/newsletter";
+import type { NewsletterSignup } from "~/lib/newsletter-schemas";
 import type { Database } from "../../db/client.server";
 import { newsletterSubscribers } from "../../db/schema";
 import type { Mail } from "../../mail/mailer.server";
