@@ -19,6 +19,8 @@ function pageShellChunks() {
   let shell: Set<string> | null = null;
   return (id: string, context: ChunkingContext) => {
     if (FRAMEWORK.test(id)) return "framework";
+    // The root route's own chunk becomes a line of re-exports from the shell.
+    if (id === ROOT_ROUTE) return "shell";
     if (!shell) {
       shell = new Set();
       const queue = [ROOT_ROUTE];
