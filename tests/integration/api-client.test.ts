@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { getAdminMe, previewMarkdown, setToolsStatus } from "~/lib/api/client";
+import { getAdminMe, previewMarkdown, setToolsStatus } from "~/lib/api/admin-client";
 import { ApiError, request, UNREACHABLE_MESSAGE } from "~/lib/api/request";
 import { authErrorMessage, signIn, signOut } from "~/lib/auth/auth-client";
 import { adminRoutes } from "../../server/api/admin.server";

@@ -7,13 +7,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   deleteComment,
   editComment,
-  getModerationQueue,
   getToolComments,
-  moderateComment,
   postComment,
   reportComment,
-  setCommentLock,
 } from "~/lib/api/client";
+import { getModerationQueue, moderateComment, setCommentLock } from "~/lib/api/admin-client";
 import type { CommentPage, ModeratedComment, SavedComment } from "~/lib/api/contract";
 import type { Viewer } from "~/lib/profile";
 import {

@@ -5,7 +5,7 @@ import { ErrorBox } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
 import { ADMIN_SORTS, type AdminToolList } from "~/lib/admin-tools-query";
 import { PRICING_MODELS, TOOL_STATUSES, type ToolStatus } from "~/lib/constants";
-import { deleteTools, setToolsStatus } from "~/lib/api/client";
+import { deleteTools, setToolsStatus } from "~/lib/api/admin-client";
 import { useApiWrite } from "~/lib/api/use-api-write";
 import { formatCount } from "~/lib/tool";
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getAdminMe } from "~/lib/api/client";
+import { getAdminMe } from "~/lib/api/admin-client";
 import { ApiError } from "~/lib/api/request";
 import { requireAdmin } from "./admin-guard.server";
 import { AdminCheck, AdminShell } from "~/features/admin/admin-shell";

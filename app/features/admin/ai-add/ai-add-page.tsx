@@ -8,7 +8,7 @@ import {
   listDraftJobs,
   queueDraftJobs,
   retryDraftJob,
-} from "~/lib/api/client";
+} from "~/lib/api/admin-client";
 import type { DraftJobsAnswer, DraftJobsQueued } from "~/lib/api/contract";
 import { useApiWrite } from "~/lib/api/use-api-write";
 import { useFileDrop } from "../use-file-drop";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useToast } from "~/components/toast";
-import { moderateComment, setCommentLock } from "~/lib/api/client";
+import { moderateComment, setCommentLock } from "~/lib/api/admin-client";
 import type { ModerationItem, ModerationQueue } from "~/lib/api/contract";
 import { ApiError } from "~/lib/api/request";
 import {

@@ -3,7 +3,7 @@ import { Link, useBlocker, useLocation } from "react-router";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox, Spinner, SuccessBox } from "~/components/form-controls";
 import type { DraftedFieldName } from "~/lib/ai-draft";
-import { saveTool } from "~/lib/api/client";
+import { saveTool } from "~/lib/api/admin-client";
 import type { SavedToolAnswer } from "~/lib/api/contract";
 import { useApiWrite } from "~/lib/api/use-api-write";
 import { PRICING_MODELS, TOOL_STATUSES } from "~/lib/constants";
