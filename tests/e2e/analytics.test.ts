@@ -209,6 +209,19 @@ test.describe("a first visit", () => {
     await expect(region).toBeHidden();
   });
 
+  test("a choice made in the dialog the banner opened hides the banner and keeps focus in the page", async ({
+    page,
+  }) => {
+    await openApp(page, "/");
+    await banner(page).getByRole("button", { name: "Choose" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
+    await dialog.getByRole("button", { name: "Allow analytics" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(banner(page)).toBeHidden();
+    await expect(page.locator("main#main")).toBeFocused();
+    expect(await page.evaluate(() => localStorage.getItem("analytics_consent"))).toBe("granted");
+  });
+
   test("Accept and Reject are equally prominent, and the banner passes axe", async ({ page }) => {
     await openApp(page, "/");
     const region = banner(page);

@@ -1,5 +1,3 @@
-import { useEffect, useRef } from "react";
-
 interface ConsentBannerProps {
   onAccept: () => void;
   onReject: () => void;
@@ -15,22 +13,8 @@ const equalChoice =
  * keyboard moves in and out of it freely. Closing it rejects analytics.
  */
 export function ConsentBanner({ onAccept, onReject, onChoose }: ConsentBannerProps) {
-  const region = useRef<HTMLElement>(null);
-
-  // The banner leaves once a choice is made; focus on it would be lost, so it goes to the page.
-  useEffect(() => {
-    const banner = region.current;
-    return () => {
-      const active = document.activeElement;
-      if (active === document.body || (active && banner?.contains(active))) {
-        document.getElementById("main")?.focus({ preventScroll: true });
-      }
-    };
-  }, []);
-
   return (
     <section
-      ref={region}
       aria-label="Analytics consent"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white px-4 py-4 shadow-[0_-4px_16px_rgb(15_23_42/0.08)] sm:px-6"
     >

@@ -29,6 +29,18 @@ function usePageViews() {
   }, [pathname, search]);
 }
 
+/**
+ * The banner's buttons are gone once a choice is made (also the Choose the dialog returns focus
+ * to): focus moves to the page rather than being lost.
+ */
+function keepFocusInPage() {
+  const active = document.activeElement;
+  // A closed dialog keeps focus on its button when the element to return to is gone.
+  if (!active || active === document.body || active.closest("dialog:not([open])")) {
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }
+}
+
 const choiceButton =
   "rounded-lg px-4 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
 
@@ -72,6 +84,7 @@ export function ConsentHost({ children }: { children: React.ReactNode }) {
     }
     setIsBannerShown(false);
     setIsDialogOpen(false);
+    if (isBannerShown) requestAnimationFrame(keepFocusInPage);
   };
 
   return (
@@ -87,7 +100,10 @@ export function ConsentHost({ children }: { children: React.ReactNode }) {
       {children}
       <Dialog
         isOpen={isDialogOpen}
-        onClose={() => setIsDialogOpen(false)}
+        onClose={() => {
+          setIsDialogOpen(false);
+          keepFocusInPage();
+        }}
         title="Cookie preferences"
       >
         <p className="text-sm text-slate-600">
