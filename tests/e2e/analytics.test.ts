@@ -6,7 +6,7 @@ import type { EventBatch } from "~/lib/analytics";
 import { CONSENTED_EVENTS } from "~/lib/analytics";
 import { toolPath } from "~/lib/paths";
 import { openApp, sampleTools, storeAnalyticsChoice } from "./fixtures";
-import { expect, signInWithGoogle, test } from "./support/accounts";
+import { expect, signInWithGoogle, signUpByApi, test, uniqueEmail } from "./support/accounts";
 
 // Issue 19: consent-gated analytics in the browser. Every batch the page sends to /api/events is
 // read here; the admin report proves what the server stored.
@@ -262,5 +262,31 @@ test.describe("a first visit", () => {
     await page.waitForTimeout(FLUSH_WAIT_MS);
     await openApp(page, "/");
     expect(sent.consentedEvents()).toEqual([]);
+  });
+});
+
+test.describe("with consent given before", () => {
+  test.use({ analyticsConsent: "granted" });
+
+  test("a like that succeeded is sent as tool_like, and so is taking it back", async ({
+    page,
+    request,
+  }) => {
+    await signUpByApi(page, { email: uniqueEmail("analytics-liker") });
+    const tool = (await sampleTools(request)).withoutCategory;
+    const sent = watchBatches(page);
+    await openApp(page, toolPath(tool));
+    const name = tool.name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const heart = page.getByRole("button", { name: new RegExp(`^(Like|Unlike) ${name},`) }).first();
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "true");
+    await heart.click();
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await expect
+      .poll(() => sent.events().filter((event) => event.name === "tool_like"), { timeout: 15_000 })
+      .toEqual([
+        { name: "tool_like", path: toolPath(tool), toolId: tool.id, liked: true },
+        { name: "tool_like", path: toolPath(tool), toolId: tool.id, liked: false },
+      ]);
   });
 });
