@@ -11,10 +11,11 @@ import { inputOf, sendJson, signedInOf } from "./guards.server";
 import { refuseWhenLimited } from "./rate-limit.server";
 
 /**
- * DESIGN.md 8: batches per client address a minute (a page sends one every few seconds at most),
- * counted under a daily hash of the address (docs/analytics.md).
+ * DESIGN.md 8: batches per client address a minute, counted under a daily hash of the address
+ * (docs/analytics.md). A visitor sends about one batch per page, and one address may be a whole
+ * office or school behind one NAT: 30 a minute lost most of such a place's page views.
  */
-export const EVENTS_RATE: RateRule = { window: 60, max: 30 };
+export const EVENTS_RATE: RateRule = { window: 60, max: 300 };
 
 /** /api/events: the browser's analytics (docs/analytics.md). */
 export function eventRoutes(app: Application): express.Router {
