@@ -114,6 +114,20 @@ describe("the dashboard's range", () => {
     expect(reading.problems.to).toMatch(/date such as/);
   });
 
+  it("blames only the malformed end, not the range's order or length", () => {
+    // "+" in an address is a space: the start reads "02025-01-01".
+    const badStart = read("from=+02025-01-01&to=2025-01-02");
+    expect(badStart).toMatchObject({ ok: false, input: { from: "02025-01-01" } });
+    if (badStart.ok) return;
+    expect(badStart.problems).toEqual({ from: expect.stringMatching(/date such as/) });
+
+    const badEnd = read("from=2025-02-10&to=2025-0201");
+    expect(badEnd.ok).toBe(false);
+    if (badEnd.ok) return;
+    expect(badEnd.problems.from).toBeUndefined();
+    expect(badEnd.problems.to).toMatch(/date such as/);
+  });
+
   it("refuses a start after the end", () => {
     const reading = read("from=2026-02-10&to=2026-02-01");
     expect(reading).toMatchObject({
