@@ -8,39 +8,51 @@ import {
   MAX_EVENTS_PER_BATCH,
   MAX_RANGE_DAYS,
 } from "./analytics";
+import { plainText } from "./plain-text";
 
 // Issue 19: the schemas of analytics input at the server's boundary (POST /api/events, the
 // configuration's answer, the dashboard's range). Kept apart from ./analytics.ts so the pages'
 // analytics code does not carry zod.
 
 /** A page's path as the browser sends it: the server keeps only utm_* in its query. */
-const path = z.string().min(1).max(2_048).startsWith("/");
-const toolId = z.string().min(1).max(128);
+const path = z.string().min(1).max(2_048).startsWith("/").check(plainText("The path"));
+const toolId = z.string().min(1).max(128).check(plainText("The tool id"));
 
 const errorDetails = z.strictObject({
   /** Where it was caught: window.onerror, an unhandled rejection, a React error boundary. */
   kind: z.enum(["error", "rejection", "boundary"]),
-  message: z.string().max(MAX_ERROR_MESSAGE_LENGTH),
-  stack: z.string().max(MAX_ERROR_STACK_LENGTH).optional(),
+  message: z
+    .string()
+    .max(MAX_ERROR_MESSAGE_LENGTH)
+    .check(plainText("The error message", { multiline: true })),
+  stack: z
+    .string()
+    .max(MAX_ERROR_STACK_LENGTH)
+    .check(plainText("The stack", { multiline: true }))
+    .optional(),
 });
 
 export const analyticsEventSchema = z.discriminatedUnion("name", [
   z.strictObject({
     name: z.literal("page_view"),
     path,
-    referrer: z.string().max(2_048).optional(),
+    referrer: z.string().max(2_048).check(plainText("The referrer")).optional(),
   }),
   z.strictObject({
     name: z.literal("detailed_page_view"),
     path,
     /** The browse page's search, trimmed, and how many tools it found. */
-    search: z.string().trim().max(200).optional(),
+    search: z.string().trim().max(200).check(plainText("The search")).optional(),
     resultCount: z.number().int().min(0).max(1_000_000).optional(),
   }),
   z.strictObject({ name: z.literal("tool_view"), path, toolId }),
   z.strictObject({ name: z.literal("tool_like"), path, toolId, liked: z.boolean() }),
   z.strictObject({ name: z.literal("consent_update"), path, consent: z.literal("granted") }),
-  z.strictObject({ name: z.literal("app_update"), path, version: z.string().min(1).max(64) }),
+  z.strictObject({
+    name: z.literal("app_update"),
+    path,
+    version: z.string().min(1).max(64).check(plainText("The version")),
+  }),
   z.strictObject({ name: z.literal("app_exception"), path, error: errorDetails }),
   z.strictObject({ name: z.literal("error"), path, error: errorDetails }),
   z.strictObject({ name: z.literal("app_crash"), path, error: errorDetails }),

@@ -337,6 +337,29 @@ describe(`recordServerError on ${databaseKind}`, () => {
     ]);
   });
 
+  it("stores an error whose message, stack and path hold control characters", async () => {
+    await database.db.execute(sql`truncate analytics_events, error_groups`);
+    const warnings: unknown[] = [];
+    const record = createServerErrorRecorder({
+      db: database.db,
+      logger: pino({ level: "warn" }, { write: (line: string) => warnings.push(line) }),
+    });
+    const failure = new Error('invalid byte sequence: "a\u0000b\u0007"');
+    failure.stack = `Error: a\u0000b\n\tat handler (/srv/app.js:1:2)`;
+    record(failure, "/ai-tools?utm_source=%00x&utm_campaign=nulcamp");
+    const group = await vi.waitFor(async () => {
+      const [stored] = await database.db.select().from(errorGroups);
+      expect(stored).toBeDefined();
+      return stored!;
+    });
+    expect(group).toMatchObject({
+      message: 'invalid byte sequence: "ab"',
+      sampleStack: "Error: ab\n\tat handler (/srv/app.js:1:2)",
+      lastPath: "/ai-tools?utm_source=x&utm_campaign=nulcamp",
+    });
+    expect(warnings).toEqual([]);
+  });
+
   it("stores at most 60 a minute, never throws and never waits", async () => {
     await database.db.execute(sql`truncate analytics_events, error_groups`);
     let now = new Date("2026-06-01T10:00:00Z");

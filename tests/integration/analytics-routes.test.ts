@@ -164,6 +164,28 @@ describe(`the analytics routes on ${databaseKind}`, () => {
       ["an unknown field", { consent: "granted", events: [{ ...pageView, ip: "1.2.3.4" }] }],
       ["an unknown consent", { consent: "maybe", events: [crash] }],
       ["a consented event in a denied batch", { consent: "denied", events: [crash, pageView] }],
+      [
+        "a NUL in a path",
+        { consent: "granted", events: [{ name: "page_view", path: "/a\u0000b" }] },
+      ],
+      [
+        "a control character in a search",
+        {
+          consent: "granted",
+          events: [{ name: "detailed_page_view", path: "/ai-tools", search: "a\u0007b" }],
+        },
+      ],
+      [
+        "a NUL in a tool id",
+        { consent: "granted", events: [{ name: "tool_view", path: "/t", toolId: "t\u0000" }] },
+      ],
+      [
+        "a NUL in an error message",
+        {
+          consent: "denied",
+          events: [{ ...crash, error: { ...crash.error, message: "a\u0000" } }],
+        },
+      ],
     ])("refuses %s with 400 and stores nothing of the batch", async (_what, batch) => {
       const answer = await post(batch);
       expect(answer.status).toBe(400);
@@ -172,6 +194,32 @@ describe(`the analytics routes on ${databaseKind}`, () => {
       });
       expect(await storedEvents()).toEqual([]);
       expect(await database.db.select().from(errorGroups)).toEqual([]);
+    });
+
+    it("takes error messages and stacks of several lines", async () => {
+      const lines = { ...crash, error: { ...crash.error, message: "one\ntwo\tthree\r\n" } };
+      expect((await post({ consent: "denied", events: [lines] })).status).toBe(204);
+      expect(await storedEvents()).toHaveLength(1);
+    });
+
+    it("drops control characters a campaign parameter decodes to, and keeps the visit", async () => {
+      const answer = await post({
+        consent: "granted",
+        events: [
+          {
+            name: "page_view",
+            path: "/ai-tools?utm_source=%00x&utm_medium=%01&utm_campaign=nulcamp",
+          },
+        ],
+      });
+      expect(answer.status).toBe(204);
+      const [row] = await storedEvents();
+      expect(row).toMatchObject({
+        path: "/ai-tools?utm_source=x&utm_campaign=nulcamp",
+        utmSource: "x",
+        utmMedium: null,
+        utmCampaign: "nulcamp",
+      });
     });
 
     it("refuses text that is not JSON, an empty body and other media types", async () => {

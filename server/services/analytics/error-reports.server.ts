@@ -39,9 +39,17 @@ const SCRUBBERS: [RegExp, string][] = [
 /** A base64 or base64url run this long with letters and digits is a key or an id, not a word. */
 const LONG_RUN = /[a-z0-9+_-]{32,}={0,2}/gi;
 
-/** Text with emails, bearer tokens, JWTs, long hex or base64 tokens and secret values replaced. */
+// PostgreSQL text cannot hold U+0000, and no other C0 control (but tab and line breaks, which
+// stacks hold) belongs in a report an admin reads.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+
+/**
+ * Text with control characters (but tab and line breaks) dropped, and emails, bearer tokens,
+ * JWTs, long hex or base64 tokens and secret values replaced.
+ */
 export function scrubSecrets(text: string): string {
-  let scrubbed = text;
+  let scrubbed = text.replace(CONTROL_CHARACTERS, "");
   for (const [pattern, replacement] of SCRUBBERS) scrubbed = scrubbed.replace(pattern, replacement);
   return scrubbed.replace(LONG_RUN, (run) =>
     /[0-9]/.test(run) && /[a-z]/i.test(run) ? "[token]" : run,

@@ -12,6 +12,11 @@ export const CAMPAIGN_PARAMETERS = [
 
 const MAX_CAMPAIGN_VALUE_LENGTH = 200;
 
+// A decoded parameter ("utm_source=%00x") may hold what PostgreSQL text cannot store (U+0000) or
+// what nobody types; such characters are dropped, and a value left empty drops its parameter.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 export interface KeptPath {
   /** The pathname and, when any were sent, its utm_* parameters. */
   path: string;
@@ -24,13 +29,19 @@ export interface KeptPath {
 export function keptPathOf(sent: string): KeptPath {
   const withoutFragment = sent.split("#", 1)[0]!;
   const queryStart = withoutFragment.indexOf("?");
-  const pathname = queryStart === -1 ? withoutFragment : withoutFragment.slice(0, queryStart);
+  const pathname = (
+    queryStart === -1 ? withoutFragment : withoutFragment.slice(0, queryStart)
+  ).replace(CONTROL_CHARACTERS, "");
   const sentParams = new URLSearchParams(
     queryStart === -1 ? "" : withoutFragment.slice(queryStart),
   );
   const kept = new URLSearchParams();
   for (const name of CAMPAIGN_PARAMETERS) {
-    const value = sentParams.get(name)?.trim().slice(0, MAX_CAMPAIGN_VALUE_LENGTH);
+    const value = sentParams
+      .get(name)
+      ?.replace(CONTROL_CHARACTERS, "")
+      .trim()
+      .slice(0, MAX_CAMPAIGN_VALUE_LENGTH);
     if (value) kept.set(name, value);
   }
   const query = kept.toString();
