@@ -83,9 +83,22 @@ export const analyticsConfigSchema = z.strictObject({
 });
 export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;
 
-const day = z.iso.date("Use a date such as 2026-01-31.");
+/** The dashboard's earliest day: older ranges (and the one before them) mean nothing here. */
+export const EARLIEST_RANGE_DAY = "2000-01-01";
+
+/** The latest day a range may reach: tomorrow in UTC, as it is already today east of UTC. */
+export function latestRangeDay(now: Date = new Date()): string {
+  return new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+}
+
+const dayOf = (end: "start" | "end") =>
+  z.iso
+    .date({ message: "Use a date such as 2026-01-31.", abort: true })
+    .refine((day) => day >= EARLIEST_RANGE_DAY, "Choose dates from 2000 on.")
+    .refine((day) => day <= latestRangeDay(), `The ${end} date cannot be in the future.`);
+
 export const analyticsRangeSchema = z
-  .strictObject({ from: day, to: day })
+  .strictObject({ from: dayOf("start"), to: dayOf("end") })
   .refine((range) => range.from <= range.to, {
     message: "The start date must not be after the end date.",
     path: ["from"],

@@ -367,6 +367,9 @@ describe(`the analytics routes on ${databaseKind}`, () => {
       ["from=2026-03-01", "to"],
       ["from=2026-03-02&to=2026-03-01", "from"],
       ["from=2024-01-01&to=2026-01-01", "to"],
+      ["from=9999-12-31&to=9999-12-31", "to"],
+      ["from=0001-01-01&to=0001-01-02", "from"],
+      ["from=1999-12-31&to=2000-01-01", "from"],
     ])("refuses %s with 400 naming %s", async (query, field) => {
       const answer = await getReport(query, "admin");
       expect(answer.status).toBe(400);

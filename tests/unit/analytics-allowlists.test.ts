@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   ALWAYS_TRACKED_EVENTS,
   categoryOf,
@@ -124,6 +124,18 @@ describe("a configuration read back from storage", () => {
 });
 
 describe("the dashboard's range", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: new Date("2026-03-10T23:30:00Z") });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const problemsOf = (from: string, to: string) =>
+    analyticsRangeSchema
+      .safeParse({ from, to })
+      .error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+
   it("takes whole days, the start not after the end", () => {
     expect(analyticsRangeSchema.safeParse({ from: "2026-01-01", to: "2026-01-31" }).success).toBe(
       true,
@@ -144,5 +156,38 @@ describe("the dashboard's range", () => {
     expect(analyticsRangeSchema.safeParse({ from: "2025-01-01", to: "2026-01-01" }).success).toBe(
       true,
     );
+  });
+
+  it("starts on 2000-01-01 at the earliest", () => {
+    expect(problemsOf("2000-01-01", "2000-01-31")).toBeUndefined();
+    expect(problemsOf("1999-12-31", "2000-01-31")).toEqual([
+      ["from", "Choose dates from 2000 on."],
+    ]);
+    expect(problemsOf("0001-01-01", "0001-01-02")).toEqual([
+      ["from", "Choose dates from 2000 on."],
+      ["to", "Choose dates from 2000 on."],
+    ]);
+  });
+
+  it("ends tomorrow in UTC at the latest, as it is already tomorrow east of UTC", () => {
+    expect(problemsOf("2026-03-01", "2026-03-11")).toBeUndefined();
+    expect(problemsOf("2026-03-01", "2026-03-12")).toEqual([
+      ["to", "The end date cannot be in the future."],
+    ]);
+    expect(problemsOf("9999-12-31", "9999-12-31")).toEqual([
+      ["from", "The start date cannot be in the future."],
+      ["to", "The end date cannot be in the future."],
+    ]);
+  });
+
+  it("reads today when it parses, not when it was loaded", () => {
+    vi.setSystemTime(new Date("2026-03-12T00:00:00Z"));
+    expect(problemsOf("2026-03-01", "2026-03-13")).toBeUndefined();
+  });
+
+  it("blames only the format of a day that is no date", () => {
+    expect(problemsOf("yesterday", "2026-03-01")).toEqual([
+      ["from", "Use a date such as 2026-01-31."],
+    ]);
   });
 });
