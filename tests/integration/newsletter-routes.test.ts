@@ -102,6 +102,41 @@ describe(`the newsletter endpoints on ${databaseKind}`, () => {
     expect(await statusOf("one-click@example.com")).toBe("unsubscribed");
   });
 
+  it.each(["https://mail.example.net", "null"])(
+    "unsubscribes when the mail client sends Origin: %s",
+    async (origin) => {
+      const email = `origin-${origin.length}@example.com`;
+      const url = await confirmedSubscriber(email);
+      const response = await oneClick(url, {
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          host: "localhost:3999",
+          origin,
+        },
+      });
+      expect(response.status).toBe(200);
+      expect(await statusOf(email)).toBe("unsubscribed");
+    },
+  );
+
+  it("still refuses another site's Origin on every other write", async () => {
+    const url = await confirmedSubscriber("other-writes@example.com");
+    const writes: [string, string][] = [
+      ["PUT", url.replace(APP_URL, base)],
+      ["POST", `${base}/api/newsletter/unsubscribe/x`],
+      ["POST", `${base}/api/newsletter`],
+    ];
+    for (const [method, target] of writes) {
+      const response = await fetch(target, {
+        method,
+        headers: { "content-type": "application/json", origin: "https://mail.example.net" },
+        body: "{}",
+      });
+      expect(response.status).toBe(403);
+    }
+    expect(await statusOf("other-writes@example.com")).toBe("subscribed");
+  });
+
   it("unsubscribes with no body at all", async () => {
     const url = await confirmedSubscriber("no-body@example.com");
     const response = await oneClick(url, { body: undefined, headers: {} });
