@@ -31,3 +31,22 @@ test("the analytics choice is stored and read back after a reload", async ({ pag
   dialog = await openPreferences(page);
   await expect(dialog).toContainText("Analytics is currently not allowed.");
 });
+
+test("Allow and Decline are equally prominent", async ({ page }) => {
+  await openApp(page, "/");
+  const dialog = await openPreferences(page);
+  const look = async (name: string) =>
+    dialog.getByRole("button", { name, exact: true }).evaluate((button) => {
+      const style = getComputedStyle(button);
+      const box = button.getBoundingClientRect();
+      return [
+        style.color,
+        style.backgroundColor,
+        style.borderColor,
+        style.fontSize,
+        style.fontWeight,
+        box.height,
+      ];
+    });
+  expect(await look("Allow analytics")).toEqual(await look("Decline analytics"));
+});

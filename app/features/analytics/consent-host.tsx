@@ -11,7 +11,7 @@ import {
 import { currentPath, track } from "~/lib/analytics-client/track";
 import type { ConsentValue } from "~/lib/constants";
 import type { loader as rootLoader } from "~/root";
-import { ConsentBanner } from "./consent-banner";
+import { ConsentBanner, equalChoice } from "./consent-banner";
 
 const OpenPreferences = createContext<() => void>(() => {});
 
@@ -40,9 +40,6 @@ function keepFocusInPage() {
     document.getElementById("main")?.focus({ preventScroll: true });
   }
 }
-
-const choiceButton =
-  "rounded-lg px-4 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
 
 /**
  * spec 2 and 4: the analytics choice. A first-visit banner, shown only in the browser (the server
@@ -123,15 +120,11 @@ export function ConsentHost({ children }: { children: React.ReactNode }) {
             type="button"
             onClick={() => choose("granted")}
             disabled={isGpcOn}
-            className={`${choiceButton} bg-brand-700 text-white hover:bg-brand-800`}
+            className={equalChoice}
           >
             Allow analytics
           </button>
-          <button
-            type="button"
-            onClick={() => choose("denied")}
-            className={`${choiceButton} border border-slate-300 text-slate-800 hover:bg-slate-50`}
-          >
+          <button type="button" onClick={() => choose("denied")} className={equalChoice}>
             Decline analytics
           </button>
         </div>
