@@ -243,6 +243,45 @@ test.describe("a first visit", () => {
     expect(box && box.x >= 0 && box.width <= 360 && box.y + box.height <= 741).toBe(true);
   });
 
+  test("on a phone the end of the page scrolls above the banner, and the room goes with it", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openApp(page, "/ai-tools");
+    const region = banner(page);
+    await expect(region).toBeVisible();
+    const footer = page.getByRole("contentinfo");
+    const contact = footer.getByRole("link", { name: "Contact us" });
+    const copyright = footer.getByText(/^© \d{4} /);
+    /** How far the end of `what` reaches below the banner's top edge, scrolled to the bottom. */
+    const overlapWithBanner = async (what: typeof contact) => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const [box, bannerBox] = await Promise.all([what.boundingBox(), region.boundingBox()]);
+      if (!box || !bannerBox) throw new Error("footer or banner not laid out");
+      return box.y + box.height - bannerBox.y;
+    };
+    await expect.poll(() => overlapWithBanner(contact)).toBeLessThanOrEqual(0);
+    await expect.poll(() => overlapWithBanner(copyright)).toBeLessThanOrEqual(0);
+
+    // The room follows the banner's height when it changes (on a wider window it is one line).
+    const roomAndBanner = () =>
+      page.evaluate(() => [
+        getComputedStyle(document.body).paddingBottom,
+        `${Math.ceil(
+          document.querySelector("section[aria-label='Analytics consent']")?.getBoundingClientRect()
+            .height ?? 0,
+        )}px`,
+      ]);
+    const [phoneRoom] = await roomAndBanner();
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect.poll(async () => new Set(await roomAndBanner()).size).toBe(1);
+    expect((await roomAndBanner())[0]).not.toBe(phoneRoom);
+
+    await region.getByRole("button", { name: "Reject", exact: true }).click();
+    await expect(region).toBeHidden();
+    expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe("0px");
+  });
+
   test("Global Privacy Control means denied: no banner, no consented event", async ({
     page,
     request,
