@@ -108,10 +108,15 @@ test("the dashboard shows figures, charts with their tables and CSV, and the rep
   });
   await expect(table.getByRole("row")).toHaveCount(29);
   await expect(page.getByRole("region", { name: "Visitors per day" })).toHaveCount(0);
-  await page.getByRole("button", { name: "Show table of visitors per day" }).click();
+  const showTable = page.getByRole("button", { name: "Show table of visitors per day" });
+  await expect(showTable).toHaveAttribute("aria-expanded", "false");
+  await showTable.click();
   await expect(page.getByRole("region", { name: "Visitors per day" })).toBeVisible();
-  await page.getByRole("button", { name: "Hide table of visitors per day" }).click();
+  const hideTable = page.getByRole("button", { name: "Hide table of visitors per day" });
+  await expect(hideTable).toHaveAttribute("aria-expanded", "true");
+  await hideTable.click();
   await expect(page.getByRole("region", { name: "Visitors per day" })).toHaveCount(0);
+  await expect(showTable).toHaveAttribute("aria-expanded", "false");
 
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download CSV of page views per day" }).click();

@@ -133,6 +133,7 @@ export function MetricChart({
         <button
           type="button"
           aria-controls={tableId}
+          aria-expanded={isTableShown}
           onClick={() => setTableShown((shown) => !shown)}
           className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >
