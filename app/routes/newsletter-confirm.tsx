@@ -1,6 +1,9 @@
 import { data, redirect } from "react-router";
 import { NewsletterLinkAction } from "~/features/newsletter/newsletter-link-action";
-import { NewsletterLinkProblem } from "~/features/newsletter/newsletter-link-problem";
+import {
+  NewsletterLinkProblem,
+  type NewsletterLinkProblemKind,
+} from "~/features/newsletter/newsletter-link-problem";
 import { newsletterTokenSchema } from "~/lib/newsletter-schemas";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/newsletter-confirm";
@@ -12,28 +15,34 @@ export function meta() {
   ];
 }
 
-// A malformed link is a 404 like an unknown one: to its reader both are a link that does not work.
-const failed = () => data({ token: null }, { status: 404 });
+// A malformed link is a 404 like an unknown one (neither works); only the words tell them apart.
+const failed = (problem: NewsletterLinkProblemKind) =>
+  data({ token: null, problem }, { status: 404 });
 
 /** Issue 19: opening the link only shows the button; a malformed or dead token is a 404. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = newsletterTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
-  if (!parsed.success) return failed();
-  if (!(await context.services.isNewsletterConfirmationLive(parsed.data))) return failed();
-  return { token: parsed.data };
+  if (!parsed.success) return failed("malformed-confirm");
+  if (!(await context.services.isNewsletterConfirmationLive(parsed.data))) {
+    return failed("dead-confirm");
+  }
+  return { token: parsed.data, problem: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = newsletterTokenSchema.safeParse(form.get("token"));
-  if (!parsed.success) return failed();
-  if (!(await context.services.confirmNewsletterSubscription(parsed.data))) return failed();
+  if (!parsed.success) return failed("malformed-confirm");
+  if (!(await context.services.confirmNewsletterSubscription(parsed.data))) {
+    return failed("dead-confirm");
+  }
   return redirect("/newsletter-welcome");
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
-  const token = actionData ? null : loaderData.token;
-  if (!token) return <NewsletterLinkProblem kind="confirm" />;
+  // A confirmation that worked redirects: an answer of the action is always a failure.
+  const { token, problem } = actionData ?? loaderData;
+  if (problem) return <NewsletterLinkProblem kind={problem} />;
   return (
     <NewsletterLinkAction
       title="Confirm your subscription"

@@ -78,9 +78,16 @@ test("the newsletter round trip: subscribe, confirm by POST, welcome, one-click 
   expect(oneClickUrlOf(welcome)).toBe(oneClickUrl);
   expect(welcome.text).toContain(`/newsletter/unsubscribe?token=${token}`);
 
-  // The link worked once.
+  // The link worked once; used again, the page does not claim it expired.
   const reused = await page.goto(confirmUrl);
   expect(reused?.status()).toBe(404);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "This confirmation link is no longer valid" }),
+  ).toBeVisible();
+  await expect(page.getByRole("main")).toContainText(
+    "It may have been used already: then your subscription is confirmed",
+  );
+  await expect(page.getByRole("main")).not.toContainText("expired");
   await expect(page.getByRole("link", { name: "Subscribe again" })).toBeVisible();
 
   await signInWithGoogle(page, `boss-${test.info().project.name}@example.com`, "Boss");
@@ -125,11 +132,23 @@ test("a malformed or unknown link shows a clear page with a way to subscribe aga
   const malformed = await page.goto("/newsletter/confirm?token=not-a-token");
   expect(malformed?.status()).toBe(404);
   await expect(
-    page.getByRole("heading", { level: 1, name: "This confirmation link has expired" }),
+    page.getByRole("heading", { level: 1, name: "This link is not valid" }),
   ).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("Copy the whole link");
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Subscribe again" }).click();
   await expect(page).toHaveURL(/\/newsletter$/);
+
+  // Well formed but unknown: used, replaced or over 48 hours old, and the page cannot tell which.
+  const dead = await page.goto(`/newsletter/confirm?token=${"A".repeat(43)}`);
+  expect(dead?.status()).toBe(404);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "This confirmation link is no longer valid" }),
+  ).toBeVisible();
+  await expect(page.getByRole("main")).toContainText("used already");
+  await expect(page.getByRole("main")).toContainText("48 hours");
+  await expectNoAxeViolations(page);
+  await expect(page.getByRole("link", { name: "Subscribe again" })).toBeVisible();
 
   const unknown = await page.goto(`/newsletter/unsubscribe?token=${"A".repeat(43)}`);
   expect(unknown?.status()).toBe(404);
