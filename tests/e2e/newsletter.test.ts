@@ -24,7 +24,8 @@ async function requestSubscription(page: Page, email: string) {
   await page.goto("/newsletter");
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Subscribe" }).click();
-  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
+  // The answer replaces the form, focused so a screen reader reads it.
+  await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeFocused();
   await expect(page).toHaveURL(/\/newsletter$/);
 }
 
@@ -162,7 +163,15 @@ test("an invalid address gets a clear error and stays on the page", async ({ pag
   await page.getByLabel("Email address").fill("not-an-address");
   await page.getByRole("button", { name: "Subscribe" }).click();
   await expect(page.getByRole("alert")).toHaveText("Enter a valid email address.");
+  const field = page.getByLabel("Email address");
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/newsletter$/);
+
+  // Refused again with the same words: focus goes back to the field again.
+  await page.getByRole("button", { name: "Subscribe" }).focus();
+  await page.getByRole("button", { name: "Subscribe" }).click();
+  await expect(field).toBeFocused();
 });
 
 test("past an address's hourly limit the form says so and stays on the page", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { NEWSLETTER_CONSENT_TEXT } from "~/lib/newsletter";
 
@@ -48,10 +48,22 @@ function EmbeddedSignup({ embedUrl }: { embedUrl: string }) {
   );
 }
 
+/**
+ * Replaces the form, whose button had focus: focus moves to the answer so a screen reader reads
+ * it (a live region as well would read it twice).
+ */
 function CheckYourInbox() {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
   return (
-    <div role="status" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 className="text-xl font-semibold text-slate-950">Check your inbox</h2>
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-xl font-semibold text-slate-950 focus:outline-none"
+      >
+        Check your inbox
+      </h2>
       <p className="mt-2 text-slate-700">
         If this address can receive the newsletter, a mail with a confirmation link is on its way.
         Open it and press Confirm within 48 hours. Nothing is sent until you confirm.
@@ -63,6 +75,12 @@ function CheckYourInbox() {
 function SignupForm({ error }: { error?: string }) {
   const navigation = useNavigation();
   const isSubmitting = navigation.state === "submitting";
+  const inputRef = useRef<HTMLInputElement>(null);
+  // After every refused submission (also the same error twice) focus goes back to the field at
+  // fault, which names the error through aria-describedby: the button lost it when disabled.
+  useEffect(() => {
+    if (error && !isSubmitting) inputRef.current?.focus();
+  }, [error, isSubmitting]);
   return (
     <Form
       method="post"
@@ -74,6 +92,7 @@ function SignupForm({ error }: { error?: string }) {
       </label>
       <div className="mt-2 flex flex-col gap-3 sm:flex-row">
         <input
+          ref={inputRef}
           id="newsletter-email"
           name="email"
           type="email"
