@@ -222,6 +222,42 @@ describe(`the analytics routes on ${databaseKind}`, () => {
       });
     });
 
+    it("stores paths, error groups and searches without emails or tokens", async () => {
+      const path = "/u/jane.doe@corp.example/reset/0123456789abcdef0123456789abcdef";
+      const error = { ...crash.error, message: "No mailbox user@localhost", stack: undefined };
+      const answer = await post({
+        consent: "granted",
+        events: [
+          { name: "page_view", path },
+          { name: "app_exception", path, error },
+          {
+            name: "detailed_page_view",
+            path: "/ai-tools",
+            search: "Jane.Doe@corp.example",
+            resultCount: 0,
+          },
+        ],
+      });
+      expect(answer.status).toBe(204);
+      const rows = await storedEvents();
+      expect(rows.map((row) => [row.path, row.search])).toEqual([
+        ["/u/[email]/reset/[token]", null],
+        ["/u/[email]/reset/[token]", null],
+        ["/ai-tools", "[email]"],
+      ]);
+      const [group] = await database.db.select().from(errorGroups);
+      expect(group).toMatchObject({
+        message: "No mailbox [email]",
+        lastPath: "/u/[email]/reset/[token]",
+      });
+      const today = new Date().toISOString().slice(0, 10);
+      const report = await fetch(`${base}/api/admin/analytics?from=${today}&to=${today}`, {
+        headers: { cookie: "viewer=admin" },
+      });
+      const shown = JSON.stringify(await report.json());
+      expect(shown).not.toMatch(/jane|corp\.example|localhost|0123456789abcdef/i);
+    });
+
     it("refuses text that is not JSON, an empty body and other media types", async () => {
       expect((await post("{consent", { "content-type": "text/plain" })).status).toBe(400);
       expect((await post("")).status).toBe(400);

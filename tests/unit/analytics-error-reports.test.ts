@@ -13,6 +13,33 @@ describe("scrubSecrets", () => {
     );
   });
 
+  it("replaces addresses whose domain has no dot, and addresses in a path", () => {
+    expect(scrubSecrets("No mailbox user@localhost.")).toBe("No mailbox [email].");
+    expect(scrubSecrets("/u/jane.doe%40corp.example/profile")).toBe("/u/[email]/profile");
+    expect(scrubSecrets("/u/root%40intranet")).toBe("/u/[email]");
+  });
+
+  it("keeps image names, Firefox frames and scoped packages that only look like addresses", () => {
+    const kept = [
+      "GET /img/logo@2x.png failed",
+      "render@https://site.example/assets/a.js:1:2",
+      "render@chunk-AB12.js:1:2",
+      "at /app/node_modules/@react-router/dev/dist/index.js:3:4",
+    ];
+    for (const text of kept) expect(scrubSecrets(text)).toBe(text);
+  });
+
+  it("keeps a page's slug but replaces a UUID", () => {
+    expect(scrubSecrets("/ai-tools/stable-diffusion-xl-turbo-2024-edition")).toBe(
+      "/ai-tools/stable-diffusion-xl-turbo-2024-edition",
+    );
+    expect(scrubSecrets("/reset/123e4567-e89b-12d3-a456-426614174000")).toBe("/reset/[token]");
+  });
+
+  it("drops control characters but keeps tabs and line breaks", () => {
+    expect(scrubSecrets("a\u0000b\u001b[31m\tc\r\nd\u007f")).toBe("ab[31m\tc\r\nd");
+  });
+
   it("replaces bearer tokens and JWTs", () => {
     const jwt =
       "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";

@@ -35,6 +35,23 @@ describe("keptPathOf", () => {
     expect(keptPathOf("/tools?#top").path).toBe("/tools");
   });
 
+  it("replaces emails and tokens in the pathname and the campaign values", () => {
+    expect(
+      keptPathOf(
+        "/u/jane.doe@corp.example/reset/0123456789abcdef0123456789abcdef?utm_content=ann%40example.com",
+      ),
+    ).toMatchObject({ path: "/u/[email]/reset/[token]?utm_content=%5Bemail%5D" });
+  });
+
+  it("drops control characters a campaign value decodes to, and a value left empty", () => {
+    expect(keptPathOf("/t?utm_source=%00x&utm_medium=%01%7F&utm_campaign=c")).toEqual({
+      path: "/t?utm_source=x&utm_campaign=c",
+      utmSource: "x",
+      utmMedium: null,
+      utmCampaign: "c",
+    });
+  });
+
   it("does not read a fragment's question mark as a query", () => {
     expect(keptPathOf("/tools#a?utm_source=x").path).toBe("/tools");
   });

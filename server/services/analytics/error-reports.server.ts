@@ -26,8 +26,19 @@ export interface ErrorReport {
 const SECRET_NAMES =
   "(?:[a-z]{1,20}[_-])?(?:token|key|code|password|passwd|pwd|secret|session|sessionid|sig|signature|auth|otp|credential)s?";
 
+// "@" or, in a path, "%40". An address with a dotted domain whose last label is a file's extension
+// is an asset ("icon@2x.png") or a Firefox frame ("render@chunk.js:1:2"), and is kept.
+const EMAIL_WITH_DOTS =
+  /[a-z0-9._%+-]{1,64}(?:@|%40)[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,24}/gi;
+const FILE_EXTENSION =
+  /\.(?:png|jpe?g|gif|svg|webp|avif|ico|bmp|js|mjs|cjs|jsx|ts|tsx|css|map|json|wasm|html?)$/i;
+// "user@localhost": a domain without a dot counts only where nothing address-like follows it, so
+// that "fn@https://site/a.js:1:2" (a frame) and "icon@2x.png" are no address.
+const EMAIL_WITHOUT_DOTS =
+  /[a-z0-9._%+-]{1,64}(?:@|%40)[a-z0-9][a-z0-9-]{0,62}(?![a-z0-9:/@_%-]|\.[a-z0-9])/gi;
+
 const SCRUBBERS: [RegExp, string][] = [
-  [/[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,8}\.[a-z]{2,24}/gi, "[email]"],
+  [EMAIL_WITHOUT_DOTS, "[email]"],
   [/\bbearer\s+[a-z0-9._~+/=-]+/gi, "Bearer [token]"],
   // A JSON Web Token: three base64url parts, the first a JSON object ("eyJ" is '{"').
   [/\beyJ[a-z0-9_-]*\.[a-z0-9_-]+\.[a-z0-9_-]*/gi, "[token]"],
@@ -39,6 +50,16 @@ const SCRUBBERS: [RegExp, string][] = [
 /** A base64 or base64url run this long with letters and digits is a key or an id, not a word. */
 const LONG_RUN = /[a-z0-9+_-]{32,}={0,2}/gi;
 
+/**
+ * A page's slug ("stable-diffusion-xl-turbo-2024-edition"): lower-case pieces joined by hyphens,
+ * most of them words without digits. A token or a UUID has capitals or digits in most pieces.
+ */
+function isSlug(run: string): boolean {
+  if (!/^[a-z0-9]{1,20}(?:-[a-z0-9]{1,20}){2,}$/.test(run)) return false;
+  const pieces = run.split("-");
+  return pieces.filter((piece) => /^[a-z]+$/.test(piece)).length * 2 >= pieces.length;
+}
+
 // PostgreSQL text cannot hold U+0000, and no other C0 control (but tab and line breaks, which
 // stacks hold) belongs in a report an admin reads.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -46,13 +67,16 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 /**
  * Text with control characters (but tab and line breaks) dropped, and emails, bearer tokens,
- * JWTs, long hex or base64 tokens and secret values replaced.
+ * JWTs, long hex or base64 tokens and secret values replaced: an error's message and stack, a
+ * stored path and a search.
  */
 export function scrubSecrets(text: string): string {
-  let scrubbed = text.replace(CONTROL_CHARACTERS, "");
+  let scrubbed = text
+    .replace(CONTROL_CHARACTERS, "")
+    .replace(EMAIL_WITH_DOTS, (address) => (FILE_EXTENSION.test(address) ? address : "[email]"));
   for (const [pattern, replacement] of SCRUBBERS) scrubbed = scrubbed.replace(pattern, replacement);
   return scrubbed.replace(LONG_RUN, (run) =>
-    /[0-9]/.test(run) && /[a-z]/i.test(run) ? "[token]" : run,
+    /[0-9]/.test(run) && /[a-z]/i.test(run) && !isSlug(run) ? "[token]" : run,
   );
 }
 

@@ -1,5 +1,8 @@
+import { scrubSecrets } from "./error-reports.server";
+
 // What the server keeps of a page's address and its referrer (docs/analytics.md): the path and
-// its campaign parameters, and an outside referrer's host. Nothing else of either is stored.
+// its campaign parameters, scrubbed of emails and tokens, and an outside referrer's host. Nothing
+// else of either is stored.
 
 /** The query parameters kept in a stored path: campaign tags, which name no person. */
 export const CAMPAIGN_PARAMETERS = [
@@ -25,23 +28,26 @@ export interface KeptPath {
   utmCampaign: string | null;
 }
 
-/** A path as the browser sent it ("/a?b#c"), without its fragment or any non-campaign parameter. */
+/**
+ * A path as the browser sent it ("/a?b#c"), without its fragment or any non-campaign parameter,
+ * emails and tokens in its pathname and campaign values replaced.
+ */
 export function keptPathOf(sent: string): KeptPath {
   const withoutFragment = sent.split("#", 1)[0]!;
   const queryStart = withoutFragment.indexOf("?");
-  const pathname = (
-    queryStart === -1 ? withoutFragment : withoutFragment.slice(0, queryStart)
-  ).replace(CONTROL_CHARACTERS, "");
+  const pathname = scrubSecrets(
+    (queryStart === -1 ? withoutFragment : withoutFragment.slice(0, queryStart)).replace(
+      CONTROL_CHARACTERS,
+      "",
+    ),
+  );
   const sentParams = new URLSearchParams(
     queryStart === -1 ? "" : withoutFragment.slice(queryStart),
   );
   const kept = new URLSearchParams();
   for (const name of CAMPAIGN_PARAMETERS) {
-    const value = sentParams
-      .get(name)
-      ?.replace(CONTROL_CHARACTERS, "")
-      .trim()
-      .slice(0, MAX_CAMPAIGN_VALUE_LENGTH);
+    const sentValue = sentParams.get(name)?.replace(CONTROL_CHARACTERS, "").trim();
+    const value = sentValue && scrubSecrets(sentValue).slice(0, MAX_CAMPAIGN_VALUE_LENGTH);
     if (value) kept.set(name, value);
   }
   const query = kept.toString();

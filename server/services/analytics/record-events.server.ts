@@ -8,7 +8,7 @@ import {
   type RateDecision,
   type RateRule,
 } from "../../rate-limit/consume-rate-limit.server";
-import { errorReportOf, type ErrorReport } from "./error-reports.server";
+import { errorReportOf, scrubSecrets, type ErrorReport } from "./error-reports.server";
 import { keptPathOf, referrerHostOf } from "./event-fields.server";
 import { groupError } from "./group-error.server";
 import { clientTokenOf, visitorIdOf } from "./visitor-ids.server";
@@ -113,7 +113,10 @@ function fieldsOf(event: AnalyticsEvent, appHostname: string): Partial<EventRow>
     case "page_view":
       return { referrerHost: referrerHostOf(event.referrer, appHostname) };
     case "detailed_page_view":
-      return { search: event.search || null, resultCount: event.resultCount ?? null };
+      return {
+        search: event.search ? scrubSecrets(event.search) : null,
+        resultCount: event.resultCount ?? null,
+      };
     case "tool_view":
     case "tool_like":
       return { toolId: event.toolId };
