@@ -157,6 +157,14 @@ test("a malformed range shows what is wrong next to the form", async ({ page }) 
 
   await openApp(page, "/admin/analytics?from=yesterday&to=2026-02-01");
   await expect(page.getByRole("alert")).toContainText("Use a date such as 2026-01-31.");
+
+  // Only the malformed end is named: the range's length cannot be judged without it.
+  await openApp(page, "/admin/analytics?from=+02025-11-01&to=2025-11-02");
+  await expect(page.getByRole("alert")).toHaveText(
+    "This range cannot be shown. Use a date such as 2026-01-31.",
+  );
+  await expect(page.getByLabel("From")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("To")).not.toHaveAttribute("aria-invalid", "true");
 });
 
 test("a thrown error in the page shows up in the dashboard", async ({ page, consoleProblems }) => {

@@ -114,12 +114,18 @@ describe("the dashboard's range", () => {
     expect(reading.problems.to).toMatch(/date such as/);
   });
 
-  it("blames only the malformed end, not the range's order or length", () => {
+  it("blames only the end at fault, not the range's order or length", () => {
     // "+" in an address is a space: the start reads "02025-01-01".
     const badStart = read("from=+02025-01-01&to=2025-01-02");
     expect(badStart).toMatchObject({ ok: false, input: { from: "02025-01-01" } });
     if (badStart.ok) return;
     expect(badStart.problems).toEqual({ from: expect.stringMatching(/date such as/) });
+
+    // A date out of bounds is the end at fault too, not the other one for the length.
+    const earlyStart = read("from=1999-12-01&to=2000-12-05");
+    expect(earlyStart.ok).toBe(false);
+    if (earlyStart.ok) return;
+    expect(earlyStart.problems).toEqual({ from: expect.stringMatching(/2000/) });
 
     const badEnd = read("from=2025-02-10&to=2025-0201");
     expect(badEnd.ok).toBe(false);

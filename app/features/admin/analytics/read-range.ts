@@ -32,17 +32,17 @@ export function readRange(params: URLSearchParams, today: string): RangeReading 
   const parsed = analyticsRangeSchema.safeParse(input);
   if (parsed.success) return { ok: true, input, range: parsed.data };
   const fields = fieldErrorsOf(parsed.error);
-  const isFromDay = analyticsRangeSchema.shape.from.safeParse(from).success;
-  const isToDay = analyticsRangeSchema.shape.to.safeParse(to).success;
-  // The range's own checks (order, length) compare both ends: with an end that is not a date
-  // their verdict means nothing, and would blame the end that is fine.
-  const areBothDays = isFromDay && isToDay;
+  const isFromFine = analyticsRangeSchema.shape.from.safeParse(from).success;
+  const isToFine = analyticsRangeSchema.shape.to.safeParse(to).success;
+  // The range's own checks (order, length) compare both ends: with an end that fails its own
+  // checks (not a date, before 2000, in the future) they would blame the end that is fine.
+  const areBothFine = isFromFine && isToFine;
   return {
     ok: false,
     input,
     problems: {
-      from: areBothDays || !isFromDay ? fields.from : undefined,
-      to: areBothDays || !isToDay ? fields.to : undefined,
+      from: areBothFine || !isFromFine ? fields.from : undefined,
+      to: areBothFine || !isToFine ? fields.to : undefined,
     },
   };
 }
