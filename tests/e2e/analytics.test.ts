@@ -11,8 +11,6 @@ import { expect, signInWithGoogle, signUpByApi, test, uniqueEmail } from "./supp
 // Issue 19: consent-gated analytics in the browser. Every batch the page sends to /api/events is
 // read here; the admin report proves what the server stored.
 
-test.skip(({ browserName }) => browserName !== "chromium", "sendBeacon is read on Chromium");
-
 /** Flushes come every 5 s while events wait; this is long enough for one. */
 const FLUSH_WAIT_MS = 6_000;
 const consented = new Set<string>(CONSENTED_EVENTS);
