@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  addDays,
   daysBetween,
   EVENT_NAMES,
   isAlwaysTracked,
@@ -7,6 +8,7 @@ import {
   MAX_ERROR_STACK_LENGTH,
   MAX_EVENTS_PER_BATCH,
   MAX_RANGE_DAYS,
+  utcDayOf,
 } from "./analytics";
 import { plainText } from "./plain-text";
 
@@ -88,7 +90,7 @@ export const EARLIEST_RANGE_DAY = "2000-01-01";
 
 /** The latest day a range may reach: tomorrow in UTC, as it is already today east of UTC. */
 export function latestRangeDay(now: Date = new Date()): string {
-  return new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+  return addDays(utcDayOf(now), 1);
 }
 
 const dayOf = (end: "start" | "end") =>

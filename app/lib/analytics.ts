@@ -1,4 +1,4 @@
-import type { AnalyticsConfig, AnalyticsEvent } from "./analytics-schemas";
+import type { AnalyticsConfig, AnalyticsEvent, AnalyticsRange } from "./analytics-schemas";
 
 export type {
   AnalyticsConfig,
@@ -101,7 +101,25 @@ export const RETRIED_STATUSES = [429, 500, 503, 504] as const;
 
 /** The admin dashboard's range: whole UTC days, both ends included. */
 export const MAX_RANGE_DAYS = 366;
+const DAY_MS = 86_400_000;
+
 /** Whole days from `from` to `to` (YYYY-MM-DD). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+/** The UTC day of an instant, as YYYY-MM-DD. */
+export function utcDayOf(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** `day` moved by `days` whole days (negative: earlier). */
+export function addDays(day: string, days: number): string {
+  return utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
+}
+
+/** The range a range is compared with: as many days, ending the day before it starts. */
+export function previousRangeOf(range: AnalyticsRange): AnalyticsRange {
+  const to = addDays(range.from, -1);
+  return { from: addDays(to, -daysBetween(range.from, range.to)), to };
 }

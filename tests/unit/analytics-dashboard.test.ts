@@ -1,14 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { changeOf, describeChange } from "~/features/admin/analytics/change";
 import { csvCell, toCsv } from "~/features/admin/analytics/csv";
-import {
-  addDays,
-  lastDays,
-  lengthOf,
-  previousRangeOf,
-  rangeHref,
-} from "~/features/admin/analytics/range";
+import { lastDays, lengthOf, rangeHref } from "~/features/admin/analytics/range";
 import { readRange } from "~/features/admin/analytics/read-range";
+import { addDays, previousRangeOf } from "~/lib/analytics";
 
 const TODAY = "2026-03-01";
 const read = (query: string) => readRange(new URLSearchParams(query), TODAY);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { daysBetween, type AnalyticsRange } from "~/lib/analytics";
+import { addDays, previousRangeOf, type AnalyticsRange } from "~/lib/analytics";
 import type {
   AnalyticsDay,
   AnalyticsReport,
@@ -11,7 +11,6 @@ import { queryRows } from "../../db/query-rows.server";
 import { countNewsletterSubscribers } from "../newsletter/count-newsletter-subscribers.server";
 import { toLinkedTool } from "../tools/tool-shapes.server";
 
-const DAY_MS = 86_400_000;
 const TOP = 10;
 const TOP_ERRORS = 20;
 const ERROR_EVENTS = sql`('error', 'app_exception', 'app_crash')`;
@@ -26,12 +25,8 @@ export async function getAnalyticsReport(
   db: Database,
   range: AnalyticsRange,
 ): Promise<AnalyticsReport> {
-  const length = daysBetween(range.from, range.to) + 1;
-  const previousRange = {
-    from: dayPlus(range.from, -length),
-    to: dayPlus(range.from, -1),
-  };
-  const window = { start: startOf(previousRange.from), end: startOf(dayPlus(range.to, 1)) };
+  const previousRange = previousRangeOf(range);
+  const window = { start: startOf(previousRange.from), end: startOf(addDays(range.to, 1)) };
   const current = { start: startOf(range.from), end: window.end };
   const [daily, topTools, searches, sources, errors, newsletter] = await Promise.all([
     dailyCounts(db, window, range.from),
@@ -63,10 +58,6 @@ export async function getAnalyticsReport(
 interface Window {
   start: string;
   end: string;
-}
-
-function dayPlus(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 function startOf(day: string): string {
@@ -170,7 +161,7 @@ async function dailyCounts(
 
 function daysOf(range: AnalyticsRange, counts: Map<string, DayCounts>): AnalyticsDay[] {
   const days: AnalyticsDay[] = [];
-  for (let day = range.from; day <= range.to; day = dayPlus(day, 1)) {
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     days.push({
       day,
       ...(counts.get(day) ?? {

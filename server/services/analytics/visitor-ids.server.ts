@@ -1,18 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { addDays, utcDayOf } from "~/lib/analytics";
 import type { Database } from "../../db/client.server";
 import { queryRows } from "../../db/query-rows.server";
 
 // Issue 19: a visitor id counts one browser for one UTC day and cannot be followed past it. It is
 // a hash of the day's random salt with the client's network and user agent; the salt is deleted
 // the day after next, and from then on no one (us included) can recompute that day's ids.
-
-const DAY_MS = 86_400_000;
-
-/** The UTC day of an instant, YYYY-MM-DD. */
-export function utcDayOf(time: Date): string {
-  return time.toISOString().slice(0, 10);
-}
 
 /**
  * The salt of `day`, creating it when this is the day's first visitor: insert-if-absent then read,
@@ -21,7 +15,7 @@ export function utcDayOf(time: Date): string {
  */
 export async function daySaltOf(db: Database, now: Date): Promise<string> {
   const day = utcDayOf(now);
-  const yesterday = utcDayOf(new Date(now.getTime() - DAY_MS));
+  const yesterday = addDays(day, -1);
   await db.execute(sql`
     with expired as (delete from analytics_salts where day < ${yesterday})
     insert into analytics_salts (day, salt)

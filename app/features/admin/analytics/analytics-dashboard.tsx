@@ -5,7 +5,8 @@ import { changeOf, describeChange } from "./change";
 import { describeRange } from "./format";
 import { MetricChart } from "./metric-chart";
 import { METRICS } from "./metrics";
-import { lastDays, lengthOf, PRESET_DAYS, previousRangeOf, rangeHref } from "./range";
+import { previousRangeOf } from "~/lib/analytics";
+import { lastDays, lengthOf, PRESET_DAYS, rangeHref } from "./range";
 import type { RangeInput } from "./read-range";
 import {
   CampaignsTable,
