@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   EXPORT_COLUMNS,
-  neutraliseCell,
-  restoreCell,
   toCsvDocument,
   toJsonDocument,
   type FlatTool,
 } from "../../server/services/import-export/catalogue-format.server";
+import { neutraliseCell, restoreCell } from "~/lib/csv-cell";
 import { readCatalogueFile } from "../../server/services/import-export/read-catalogue-file.server";
 
 const tool: FlatTool = {

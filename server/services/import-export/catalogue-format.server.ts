@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { neutraliseCell } from "~/lib/csv-cell";
 
 // Issue 7 import/export format: the spec's field names (spec 3 Tool), nested fields as dotted
 // columns in CSV ("pricing.model"), list fields separated by "|".
@@ -46,23 +47,6 @@ export function toJsonDocument(tools: readonly FlatTool[]): string {
     return out;
   });
   return `${JSON.stringify(nested, null, 2)}\n`;
-}
-
-/**
- * OWASP CSV injection: a spreadsheet runs a cell that starts with = + - @ (or a tab or carriage
- * return) as a formula. Such a cell is written after an apostrophe, which spreadsheets show as
- * text. A cell that really starts with an apostrophe gets one more, so reading takes exactly one
- * away from any of these and every value comes back as it was.
- */
-const ESCAPED_START = /^[=+\-@\t\r']/;
-
-export function neutraliseCell(text: string): string {
-  return ESCAPED_START.test(text) ? `'${text}` : text;
-}
-
-/** The value of a cell `neutraliseCell` wrote; any other cell is left as it is. */
-export function restoreCell(cell: string): string {
-  return cell.startsWith("'") && ESCAPED_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
 /** A cell's text: lists joined with "|", text guarded against formulas, no value as "". */

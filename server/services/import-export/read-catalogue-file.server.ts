@@ -1,5 +1,6 @@
 import { CsvError, parse } from "csv-parse/sync";
-import { EXPORT_COLUMNS, LIST_SEPARATOR, restoreCell } from "./catalogue-format.server";
+import { restoreCell } from "~/lib/csv-cell";
+import { EXPORT_COLUMNS, LIST_SEPARATOR } from "./catalogue-format.server";
 
 // Reads an import file (issue 7) into plain rows with spec 3's nested names. Values stay as the
 // file gives them; validation is the import plan's job, so every problem can name its row.

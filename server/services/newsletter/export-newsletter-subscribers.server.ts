@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import type { Database } from "../../db/client.server";
 import { newsletterSubscribers } from "../../db/schema";
-import { neutraliseCell } from "../import-export/catalogue-format.server";
+import { neutraliseCell } from "~/lib/csv-cell";
 
 const COLUMNS = ["email", "confirmed_at", "consent_at", "consent_text"] as const;
 

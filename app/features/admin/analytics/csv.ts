@@ -1,15 +1,14 @@
+import { neutraliseCell } from "~/lib/csv-cell";
+
 // CSV built in the browser for a chart's download (RFC 4180: CRLF lines, quoted where needed).
 
 export type CsvValue = string | number | null;
 
-/**
- * One cell. A text starting with = + - @ (or a tab or carriage return) would run as a formula in a
- * spreadsheet, so it gets a leading apostrophe; numbers are written as they are.
- */
+/** One cell: text guarded against formulas (neutraliseCell), numbers as they are. */
 export function csvCell(value: CsvValue): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = neutraliseCell(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
