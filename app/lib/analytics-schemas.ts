@@ -1,16 +1,13 @@
 import { z } from "zod";
 import {
-  addDays,
-  daysBetween,
-  EVENT_NAMES,
   isAlwaysTracked,
   MAX_ERROR_MESSAGE_LENGTH,
   MAX_ERROR_STACK_LENGTH,
   MAX_EVENTS_PER_BATCH,
   MAX_RANGE_DAYS,
-  utcDayOf,
 } from "./analytics";
 import { plainText } from "./plain-text";
+import { addDays, daysBetween, utcDayOf } from "./utc-days";
 
 // Issue 19: the schemas of analytics input at the server's boundary (POST /api/events, the
 // configuration's answer, the dashboard's range). Kept apart from ./analytics.ts so the pages'
@@ -34,7 +31,7 @@ const errorDetails = z.strictObject({
     .optional(),
 });
 
-export const analyticsEventSchema = z.discriminatedUnion("name", [
+const analyticsEventSchema = z.discriminatedUnion("name", [
   z.strictObject({
     name: z.literal("page_view"),
     path,
@@ -77,19 +74,11 @@ export const eventBatchSchema = z
   );
 export type EventBatch = z.infer<typeof eventBatchSchema>;
 
-/** GET /api/events/config: which events the browser sends, and the share of consented ones. */
-export const analyticsConfigSchema = z.strictObject({
-  enabledEvents: z.array(z.enum(EVENT_NAMES)),
-  /** 0 to 1: the share of consented events kept; always-tracked events are never sampled. */
-  sampleRate: z.number().min(0).max(1),
-});
-export type AnalyticsConfig = z.infer<typeof analyticsConfigSchema>;
-
 /** The dashboard's earliest day: older ranges (and the one before them) mean nothing here. */
-export const EARLIEST_RANGE_DAY = "2000-01-01";
+const EARLIEST_RANGE_DAY = "2000-01-01";
 
 /** The latest day a range may reach: tomorrow in UTC, as it is already today east of UTC. */
-export function latestRangeDay(now: Date = new Date()): string {
+function latestRangeDay(now: Date = new Date()): string {
   return addDays(utcDayOf(now), 1);
 }
 

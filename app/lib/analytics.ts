@@ -1,11 +1,7 @@
-import type { AnalyticsConfig, AnalyticsEvent, AnalyticsRange } from "./analytics-schemas";
+import type { AnalyticsEvent, AnalyticsRange } from "./analytics-schemas";
+import { addDays, daysBetween } from "./utc-days";
 
-export type {
-  AnalyticsConfig,
-  AnalyticsEvent,
-  AnalyticsRange,
-  EventBatch,
-} from "./analytics-schemas";
+export type { AnalyticsEvent, AnalyticsRange, EventBatch } from "./analytics-schemas";
 
 // Issue 19: first-party analytics, consent-gated as spec 9 says. The event names and fields the
 // browser may send (POST /api/events), the configuration it fetches (GET /api/events/config), and
@@ -72,6 +68,13 @@ export const MAX_ERROR_STACK_LENGTH = 4_000;
 /** The header the configuration fetch carries its key in (spec 7). */
 export const ANALYTICS_KEY_HEADER = "X-Analytics-Key";
 
+/** GET /api/events/config: which events the browser sends, and the share of consented ones. */
+export interface AnalyticsConfig {
+  enabledEvents: EventName[];
+  /** 0 to 1: the share of consented events kept; always-tracked events are never sampled. */
+  sampleRate: number;
+}
+
 /** Used until a configuration is fetched, and when no fetch has ever succeeded. */
 export const DEFAULT_ANALYTICS_CONFIG: AnalyticsConfig = {
   enabledEvents: [...EVENT_NAMES],
@@ -101,23 +104,6 @@ export const RETRIED_STATUSES = [429, 500, 503, 504] as const;
 
 /** The admin dashboard's range: whole UTC days, both ends included. */
 export const MAX_RANGE_DAYS = 366;
-const DAY_MS = 86_400_000;
-
-/** Whole days from `from` to `to` (YYYY-MM-DD). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
-
-/** The UTC day of an instant, as YYYY-MM-DD. */
-export function utcDayOf(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
-}
-
-/** `day` moved by `days` whole days (negative: earlier). */
-export function addDays(day: string, days: number): string {
-  return utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-}
-
 /** The range a range is compared with: as many days, ending the day before it starts. */
 export function previousRangeOf(range: AnalyticsRange): AnalyticsRange {
   const to = addDays(range.from, -1);

@@ -30,6 +30,19 @@ export function plainText(label = "The text", options: PlainTextOptions = {}) {
   );
 }
 
+const NOT_SINGLE_LINE_ANYWHERE = new RegExp(NOT_SINGLE_LINE.source, "g");
+
+/**
+ * Text with every character `plainText` refuses dropped: for what arrives encoded past the
+ * schemas (a decoded query value) or must be stored whatever it holds (an error report).
+ */
+export function withoutRefusedCharacters(
+  text: string,
+  { multiline = false }: PlainTextOptions = {},
+): string {
+  return text.replace(multiline ? NOT_SHOWN : NOT_SINGLE_LINE_ANYWHERE, "");
+}
+
 /**
  * Refused text as a report can repeat it (an import's problem names the row): every character
  * `plainText` refuses in multi-line text becomes U+FFFD.

@@ -1,6 +1,7 @@
 import express from "express";
 import { adminToolsQuerySchema, bulkDeleteSchema, bulkStatusSchema } from "~/lib/admin-tools-query";
 import type { AdminToolsAnswer, ToolsDeleted, ToolsStatusChanged } from "~/lib/api/contract";
+import { utcDayOf } from "~/lib/utc-days";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import { BODY_LIMITS, readJsonBody } from "../http/request-body.server";
@@ -27,7 +28,7 @@ export function adminToolRoutes(app: Application): express.Router {
         req.query.format === "json" ? "json" : req.query.format === "csv" ? "csv" : null;
       if (!format) throw new AppError("INVALID", "Choose format=csv or format=json.");
       const { text } = await app.services.exportCatalogue(format);
-      const day = new Date().toISOString().slice(0, 10);
+      const day = utcDayOf(new Date());
       res
         .type(format === "json" ? "application/json" : "text/csv")
         .attachment(`ai-tools-${day}.${format}`)

@@ -5,7 +5,7 @@ import { eventBatchSchema } from "~/lib/analytics-schemas";
 import type { AnalyticsConfigAnswer } from "~/lib/api/contract";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
-import { parseJsonBody, readRequestBody } from "../http/request-body.server";
+import { readJsonBody } from "../http/request-body.server";
 import type { RateRule } from "../rate-limit/consume-rate-limit.server";
 import { inputOf, sendJson, signedInOf } from "./guards.server";
 import { refuseWhenLimited } from "./rate-limit.server";
@@ -26,7 +26,9 @@ export function eventRoutes(app: Application): express.Router {
       EVENTS_RATE,
       await app.services.limitEventClient(req.ip ?? "", "events", EVENTS_RATE),
     );
-    const batch = inputOf(eventBatchSchema, await readBatch(req), "The events are not valid.");
+    // navigator.sendBeacon with a string body sends text/plain;charset=UTF-8.
+    const body = await readJsonBody(req, MAX_EVENT_BATCH_BYTES, ["application/json", "text/plain"]);
+    const batch = inputOf(eventBatchSchema, body, "The events are not valid.");
     const hasGpc = req.get("sec-gpc")?.trim() === "1";
     // The session is read only when it may be stored: with consent and without GPC.
     const signedIn = batch.consent === "granted" && !hasGpc ? await signedInOf(app, req) : null;
@@ -48,22 +50,6 @@ export function eventRoutes(app: Application): express.Router {
     sendJson<AnalyticsConfigAnswer>(res, app.services.getAnalyticsConfig());
   });
   return router;
-}
-
-/**
- * A batch is JSON, as application/json or as text/plain: navigator.sendBeacon with a string body
- * sends text/plain;charset=UTF-8.
- */
-async function readBatch(req: express.Request): Promise<unknown> {
-  const body = await readRequestBody(req, MAX_EVENT_BATCH_BYTES);
-  if (body.length === 0) throw new AppError("INVALID", "Send a batch of events.");
-  if (!req.is(["application/json", "text/plain"])) {
-    throw new AppError(
-      "UNSUPPORTED_MEDIA_TYPE",
-      "Send the events as application/json or text/plain.",
-    );
-  }
-  return parseJsonBody(body);
 }
 
 /** Compared in constant time: hashing first makes both sides the same length. */

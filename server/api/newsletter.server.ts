@@ -1,6 +1,7 @@
 import express from "express";
 import type { NewsletterUnsubscribed } from "~/lib/api/contract";
 import { newsletterTokenSchema } from "~/lib/newsletter-schemas";
+import { utcDayOf } from "~/lib/utc-days";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import { adminOnly, inputOf, searchParamsOf, sendJson } from "./guards.server";
@@ -41,7 +42,7 @@ export function adminNewsletterRoutes(app: Application): express.Router {
     "/newsletter/subscribers.csv",
     adminOnly(app, async (_req, res) => {
       const csv = await app.services.exportNewsletterSubscribers();
-      const day = new Date().toISOString().slice(0, 10);
+      const day = utcDayOf(new Date());
       res
         .type("text/csv; charset=utf-8")
         .attachment(`newsletter-subscribers-${day}.csv`)

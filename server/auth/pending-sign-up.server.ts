@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createLinkToken, hashLinkToken } from "./link-token.server";
 import { parseCookies } from "better-auth/cookies";
 import { and, eq, gt, lte } from "drizzle-orm";
 import type { Database } from "../db/client.server";
@@ -23,18 +23,16 @@ export interface PendingSignUp {
   emailVerified: boolean;
 }
 
-const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
-
 /** Records a pending sign-up and returns the token for its cookie (only its hash is stored). */
 export async function createPendingSignUp(
   db: Database,
   { email, userId }: { email: string; userId: string | null },
   now = new Date(),
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = createLinkToken();
   await db.delete(pendingSignUps).where(lte(pendingSignUps.expiresAt, now));
   await db.insert(pendingSignUps).values({
-    tokenHash: hashOf(token),
+    tokenHash: hashLinkToken(token),
     email,
     userId,
     createdAt: now,
@@ -61,7 +59,10 @@ export async function findPendingSignUp(
     .from(pendingSignUps)
     .leftJoin(authUsers, eq(authUsers.id, pendingSignUps.userId))
     .where(
-      and(eq(pendingSignUps.tokenHash, hashOf(token)), gt(pendingSignUps.expiresAt, new Date())),
+      and(
+        eq(pendingSignUps.tokenHash, hashLinkToken(token)),
+        gt(pendingSignUps.expiresAt, new Date()),
+      ),
     );
   if (!row) return null;
   return { email: row.email, userId: row.userId, emailVerified: row.emailVerified ?? false };
@@ -69,7 +70,7 @@ export async function findPendingSignUp(
 
 /** Ends a pending sign-up. */
 export async function endPendingSignUp(db: Database, token: string): Promise<void> {
-  await db.delete(pendingSignUps).where(eq(pendingSignUps.tokenHash, hashOf(token)));
+  await db.delete(pendingSignUps).where(eq(pendingSignUps.tokenHash, hashLinkToken(token)));
 }
 
 /** The pending sign-up token in a Cookie header, under either of its names. */

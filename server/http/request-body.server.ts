@@ -128,17 +128,18 @@ export function parseJsonBody(body: Buffer): unknown {
 }
 
 /**
- * Our JSON API's body: application/json only (415 otherwise), within `limit` bytes, valid UTF-8,
- * bounded depth. An empty body reads as `{}`.
+ * Our JSON API's body: application/json (or the other `types` a route allows; 415 otherwise),
+ * within `limit` bytes, valid UTF-8, bounded depth. An empty body reads as `{}`.
  */
 export async function readJsonBody<P>(
   req: express.Request<P>,
   limit: number = BODY_LIMITS.standard,
+  types: readonly string[] = ["application/json"],
 ): Promise<unknown> {
   const body = await readRequestBody(req, limit);
   if (body.length === 0) return {};
-  if (!req.is("application/json")) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the request body as application/json.");
+  if (!req.is([...types])) {
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Send the request body as ${types.join(" or ")}.`);
   }
   return parseJsonBody(body);
 }

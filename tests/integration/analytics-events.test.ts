@@ -288,7 +288,9 @@ describe(`the daily salts on ${databaseKind}`, () => {
     try {
       const saltOf = createSaltKeeper(database.db);
       const first = await saltOf(new Date("2026-05-01T01:00:00Z"));
+      const afterFirst = spy.mock.calls.length;
       expect(await saltOf(new Date("2026-05-01T22:00:00Z"))).toBe(first);
+      expect(spy.mock.calls.length).toBe(afterFirst);
       const calls = spy.mock.calls.length;
       expect(await saltOf(new Date("2026-05-02T01:00:00Z"))).not.toBe(first);
       expect(spy.mock.calls.length).toBeGreaterThan(calls);

@@ -1,5 +1,5 @@
 import { AnalyticsDashboard } from "~/features/admin/analytics/analytics-dashboard";
-import { utcDayOf } from "~/lib/analytics";
+import { utcDayOf } from "~/lib/utc-days";
 import { readRange } from "~/features/admin/analytics/read-range";
 import { pageTitle } from "~/lib/seo";
 import { requireAdmin } from "./admin-guard.server";

@@ -16,7 +16,7 @@ import { createSaltKeeper } from "./visitor-ids.server";
 export type { EventClient } from "./record-events.server";
 
 /** What the browser's analytics needs from the page: the configuration key and GA4's id. */
-export interface AnalyticsClientSettings {
+interface AnalyticsClientSettings {
   /** Sent as the X-Analytics-Key header of GET /api/events/config (spec 7). Not a secret. */
   key: string;
   /** GA_MEASUREMENT_ID: Google Analytics 4, loaded only after consent. */

@@ -4,12 +4,13 @@ import {
   MAX_ERROR_STACK_LENGTH,
   type ErrorEventName,
 } from "~/lib/analytics";
+import { withoutRefusedCharacters } from "~/lib/plain-text";
 
 // Issue 19: what an error report keeps (docs/analytics.md). Messages and stacks are scrubbed of
 // what could name a person or open an account before anything is stored, and grouped by their
 // message and top stack frame, so that one bug seen a thousand times is one row with a count.
 
-export type ErrorSource = "browser" | "server";
+type ErrorSource = "browser" | "server";
 
 /** A scrubbed error, ready to be grouped and stored. */
 export interface ErrorReport {
@@ -60,20 +61,18 @@ function isSlug(run: string): boolean {
   return pieces.filter((piece) => /^[a-z]+$/.test(piece)).length * 2 >= pieces.length;
 }
 
-// PostgreSQL text cannot hold U+0000, and no other C0 control (but tab and line breaks, which
-// stacks hold) belongs in a report an admin reads.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
-
 /**
  * Text with control characters (but tab and line breaks) dropped, and emails, bearer tokens,
  * JWTs, long hex or base64 tokens and secret values replaced: an error's message and stack, a
  * stored path and a search.
  */
 export function scrubSecrets(text: string): string {
-  let scrubbed = text
-    .replace(CONTROL_CHARACTERS, "")
-    .replace(EMAIL_WITH_DOTS, (address) => (FILE_EXTENSION.test(address) ? address : "[email]"));
+  // PostgreSQL text cannot hold U+0000, and no other control character (but tab and line
+  // breaks, which stacks hold) belongs in a report an admin reads.
+  let scrubbed = withoutRefusedCharacters(text, { multiline: true }).replace(
+    EMAIL_WITH_DOTS,
+    (address) => (FILE_EXTENSION.test(address) ? address : "[email]"),
+  );
   for (const [pattern, replacement] of SCRUBBERS) scrubbed = scrubbed.replace(pattern, replacement);
   return scrubbed.replace(LONG_RUN, (run) =>
     /[0-9]/.test(run) && /[a-z]/i.test(run) && !isSlug(run) ? "[token]" : run,

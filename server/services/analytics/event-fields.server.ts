@@ -1,3 +1,4 @@
+import { withoutRefusedCharacters } from "~/lib/plain-text";
 import { scrubSecrets } from "./error-reports.server";
 
 // What the server keeps of a page's address and its referrer (docs/analytics.md): the path and
@@ -5,7 +6,7 @@ import { scrubSecrets } from "./error-reports.server";
 // else of either is stored.
 
 /** The query parameters kept in a stored path: campaign tags, which name no person. */
-export const CAMPAIGN_PARAMETERS = [
+const CAMPAIGN_PARAMETERS = [
   "utm_source",
   "utm_medium",
   "utm_campaign",
@@ -15,12 +16,7 @@ export const CAMPAIGN_PARAMETERS = [
 
 const MAX_CAMPAIGN_VALUE_LENGTH = 200;
 
-// A decoded parameter ("utm_source=%00x") may hold what PostgreSQL text cannot store (U+0000) or
-// what nobody types; such characters are dropped, and a value left empty drops its parameter.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
-
-export interface KeptPath {
+interface KeptPath {
   /** The pathname and, when any were sent, its utm_* parameters. */
   path: string;
   utmSource: string | null;
@@ -36,17 +32,16 @@ export function keptPathOf(sent: string): KeptPath {
   const withoutFragment = sent.split("#", 1)[0]!;
   const queryStart = withoutFragment.indexOf("?");
   const pathname = scrubSecrets(
-    (queryStart === -1 ? withoutFragment : withoutFragment.slice(0, queryStart)).replace(
-      CONTROL_CHARACTERS,
-      "",
-    ),
+    queryStart === -1 ? withoutFragment : withoutFragment.slice(0, queryStart),
   );
   const sentParams = new URLSearchParams(
     queryStart === -1 ? "" : withoutFragment.slice(queryStart),
   );
   const kept = new URLSearchParams();
   for (const name of CAMPAIGN_PARAMETERS) {
-    const sentValue = sentParams.get(name)?.replace(CONTROL_CHARACTERS, "").trim();
+    // A decoded value ("utm_source=%00x") may hold what PostgreSQL text cannot store (U+0000) or
+    // what nobody types: such characters are dropped, and a value left empty drops its parameter.
+    const sentValue = withoutRefusedCharacters(sentParams.get(name) ?? "").trim();
     const value = sentValue && scrubSecrets(sentValue).slice(0, MAX_CAMPAIGN_VALUE_LENGTH);
     if (value) kept.set(name, value);
   }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { addDays, previousRangeOf, type AnalyticsRange } from "~/lib/analytics";
+import { previousRangeOf, type AnalyticsRange } from "~/lib/analytics";
+import { addDays } from "~/lib/utc-days";
 import type {
   AnalyticsDay,
   AnalyticsReport,

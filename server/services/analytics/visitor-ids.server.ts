@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { addDays, utcDayOf } from "~/lib/analytics";
+import { addDays, utcDayOf } from "~/lib/utc-days";
 import type { Database } from "../../db/client.server";
 import { queryRows } from "../../db/query-rows.server";
 

@@ -3,12 +3,12 @@ import type { Database } from "../../db/client.server";
 import { newsletterSubscribers } from "../../db/schema";
 import { newsletterWelcomeMail } from "../../mail/templates.server";
 import type { NewsletterMailing } from "./subscribe-to-newsletter.server";
-import { hashNewsletterToken } from "./newsletter-token.server";
+import { hashLinkToken } from "../../auth/link-token.server";
 
 /** The row a confirmation token may still confirm: pending, and the link not yet expired. */
 function isLiveToken(token: string, now: Date) {
   return and(
-    eq(newsletterSubscribers.confirmTokenHash, hashNewsletterToken(token)),
+    eq(newsletterSubscribers.confirmTokenHash, hashLinkToken(token)),
     eq(newsletterSubscribers.status, "pending"),
     gt(newsletterSubscribers.confirmExpiresAt, now),
   );

@@ -11,7 +11,7 @@ import {
   consumeRecipientAllowance,
   MAIL_PER_RECIPIENT,
 } from "../../rate-limit/recipient-limit.server";
-import { createNewsletterToken, hashNewsletterToken } from "./newsletter-token.server";
+import { createLinkToken, hashLinkToken } from "../../auth/link-token.server";
 
 /** Issue 14: sign-ups per client (its IPv6 /64) and per address, each per hour. */
 export const NEWSLETTER_CLIENT_RATE: RateRule = { window: 3600, max: 20 };
@@ -49,10 +49,10 @@ export async function subscribeToNewsletter(
   const perAddress = await consumeRecipientAllowance(db, signup.email, "newsletter");
   if (!perAddress.allowed) return "rate-limited";
 
-  const confirmToken = createNewsletterToken();
+  const confirmToken = createLinkToken();
   const pending = {
     status: "pending" as const,
-    confirmTokenHash: hashNewsletterToken(confirmToken),
+    confirmTokenHash: hashLinkToken(confirmToken),
     confirmExpiresAt: new Date(now.getTime() + CONFIRM_LINK_HOURS * 3600_000),
     consentText: NEWSLETTER_CONSENT_TEXT,
     consentAt: now,
@@ -62,7 +62,7 @@ export async function subscribeToNewsletter(
     .insert(newsletterSubscribers)
     .values({
       email: signup.email,
-      unsubscribeToken: createNewsletterToken(),
+      unsubscribeToken: createLinkToken(),
       createdAt: now,
       ...pending,
     })

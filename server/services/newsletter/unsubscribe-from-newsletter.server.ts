@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.server";
 import { newsletterSubscribers } from "../../db/schema";
 
 /** What an unsubscribe link's page shows: its button, or that it is done; null: no such link. */
-export type NewsletterMembership = "subscribed" | "unsubscribed";
+type NewsletterMembership = "subscribed" | "unsubscribed";
 
 export async function getNewsletterMembership(
   db: Database,

@@ -1,4 +1,5 @@
-import { addDays, daysBetween, type AnalyticsRange } from "~/lib/analytics";
+import type { AnalyticsRange } from "~/lib/analytics";
+import { addDays, daysBetween } from "~/lib/utc-days";
 
 // The dashboard's range lives in the address (?from=YYYY-MM-DD&to=YYYY-MM-DD, UTC days, both ends
 // included), so a range can be shared, bookmarked and chosen without JavaScript.
