@@ -13,7 +13,9 @@ import { apiRoutes } from "./api/routes.server";
 import type { Application } from "./boot.server";
 import type { Env } from "./env.server";
 import { compressedAssets } from "./compressed-assets.server";
+import { OG_IMAGE_PATH } from "~/lib/og-image";
 import { authHandler } from "./http/auth-handler.server";
+import { discoveryRoutes } from "./http/discovery-routes.server";
 import { handleErrors } from "./http/error-handler.server";
 import { cachedPageFastPath, pageCache, privatePages } from "./http/page-cache.server";
 import { pageHandler } from "./http/page-handler.server";
@@ -23,6 +25,7 @@ import { sameOriginWrites } from "./http/same-origin-writes.server";
 import { securityHeaders, staticSecurityHeaders } from "./http/security-headers.server";
 import type { Logger } from "./logger.server";
 import { demoImagesOnDemand } from "./media/demo-images.server";
+import { ogImageRoutes } from "./media/og-images/og-image-routes.server";
 import { RenderCache } from "./render-cache/render-cache.server";
 import { pageRenderer } from "./render-cache/render-page.server";
 
@@ -122,6 +125,8 @@ export async function createHttpApp({
   );
   server.all(`${AUTH_BASE_PATH}/{*path}`, authHandler(app.auth, appOrigin));
   server.use("/api", apiRoutes(app, logger));
+  server.use(discoveryRoutes(app, env.APP_URL));
+  server.use(OG_IMAGE_PATH, ogImageRoutes(app));
 
   if (vite) {
     server.use(vite.middlewares);

@@ -8,6 +8,7 @@ import { createAccountServices } from "./services/account/account-services.serve
 import { createAdminServices } from "./services/admin/admin-services.server";
 import { createAiDraftServices } from "./services/ai-draft/ai-draft-services.server";
 import { createAnalyticsServices } from "./services/analytics/analytics-services.server";
+import { createCompareServices } from "./services/compare/compare-services.server";
 import { createCommentsServices } from "./services/comments/comments-services.server";
 import { createCommentImportServices } from "./services/comment-import/comment-import-services.server";
 import { createImportExportServices } from "./services/import-export/import-export-services.server";
@@ -71,6 +72,7 @@ export function createServices({
       featuredIds: env.FEATURED_TOOL_IDS,
       logger,
     }),
+    ...createCompareServices({ db, snapshotKeeper }),
     ...createLikesServices({ db }),
     ...createCommentsServices({ db }),
     ...createRateLimitServices({ db }),

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CARD_IMAGE_HEIGHT_PX } from "~/lib/constants";
 import { toolPath } from "~/lib/paths";
 import { formatCount, type CompactTool, type ToolCard as ToolCardData } from "~/lib/tool";
+import { CompareToggle } from "./compare/compare-toggle";
 import { LikeButton } from "./like-button";
 import { StarRating } from "./star-rating";
 import { ToolImage } from "./tool-image";
@@ -55,7 +56,10 @@ export function ToolCard({ tool, href = toolPath(tool), isPriority, onOpen }: To
             <b>{tool.pricing.model}</b>
             {` · ${tool.pricing.amount}`}
           </p>
-          <LikeButton toolId={tool.id} toolName={tool.name} likes={tool.likesTotal} />
+          <div className="flex items-start gap-2">
+            <CompareToggle tool={tool} />
+            <LikeButton toolId={tool.id} toolName={tool.name} likes={tool.likesTotal} />
+          </div>
         </div>
         <span aria-hidden="true" className="tool-card-more">
           Learn More

@@ -3,6 +3,13 @@ import { slugify } from "./slug";
 
 export const BROWSE_PATH = "/ai-tools";
 
+// Issue 20: what search engines, feed readers and language models read.
+export const SITEMAP_PATH = "/sitemap.xml";
+export const ROBOTS_PATH = "/robots.txt";
+export const RSS_FEED_PATH = "/feed.xml";
+export const ATOM_FEED_PATH = "/feed.atom";
+export const LLMS_TEXT_PATH = "/llms.txt";
+
 export function categoryPath(category: string): string {
   return `${BROWSE_PATH}/${slugify(category)}`;
 }

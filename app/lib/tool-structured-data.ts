@@ -1,6 +1,6 @@
 import { imageUrlCandidates } from "./image-path";
 import { toolBreadcrumbs } from "./paths";
-import { SITE_NAME } from "./seo";
+import { socialMeta } from "./social-meta";
 import type { ToolPageDetail } from "./tool";
 
 // Search engines' view of a tool page: Open Graph and Twitter cards, and JSON-LD for the
@@ -18,19 +18,7 @@ export function toolSocialMeta(
   description: string,
   url: string,
 ) {
-  const image = toolImageUrl(tool, url);
-  return [
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: SITE_NAME },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    ...(image ? [{ property: "og:image", content: image }] : []),
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    ...(image ? [{ name: "twitter:image", content: image }] : []),
-  ];
+  return socialMeta({ title, description, url, image: toolImageUrl(tool, url) });
 }
 
 const hasFreeTier = (tool: ToolPageDetail) =>

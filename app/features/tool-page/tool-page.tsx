@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { CompareToggle } from "~/components/compare/compare-toggle";
 import { LikeButton } from "~/components/like-button";
 import { StarRating } from "~/components/star-rating";
 import { ToolImage } from "~/components/tool-image";
@@ -86,6 +87,7 @@ export function ToolPage({ tool, longDescriptionHtml, related, comments }: ToolP
             {ratingCount > 0 && <span>{plural(ratingCount, "rating")}</span>}
             <span>{formatCount(tool.views)} views</span>
             <LikeButton toolId={tool.id} toolName={tool.name} likes={tool.likesTotal} />
+            <CompareToggle tool={tool} />
           </div>
           {/* On phones the side panel comes after the description; the way out comes first. */}
           <div className="mt-5 lg:hidden">
