@@ -1,4 +1,5 @@
 import { imageUrlCandidates } from "./image-path";
+import { toolOgImagePath } from "./og-image";
 import { toolBreadcrumbs } from "./paths";
 import { socialMeta } from "./social-meta";
 import type { ToolPageDetail } from "./tool";
@@ -18,7 +19,8 @@ export function toolSocialMeta(
   description: string,
   url: string,
 ) {
-  return socialMeta({ title, description, url, image: toolImageUrl(tool, url) });
+  // Every tool has a generated card image (issue 20), sized as link previews expect.
+  return socialMeta({ title, description, url, image: new URL(toolOgImagePath(tool), url).href });
 }
 
 const hasFreeTier = (tool: ToolPageDetail) =>

@@ -1,6 +1,7 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { readListingQuery } from "~/features/browse/listing-query.server";
-import { BROWSE_PATH, categoryPath, subCategoryPath, toolPath } from "~/lib/paths";
+import { BROWSE_PATH, categoryPath, toolPath } from "~/lib/paths";
+import { listingCanonicalPath } from "~/lib/seo";
 
 // The pages under /ai-tools/{category}/…: a category listing, a subcategory listing or a tool page,
 // whichever the path resolves to (spec 2 routes). Shared by the three route modules' loaders.
@@ -25,7 +26,7 @@ export async function loadCategoryPathPage(
         kind: "listing" as const,
         title: `${page.category.name} AI Tools`,
         description: `Compare ${page.category.count.toLocaleString("en-US")} AI tools in ${page.category.name}: features, pricing and ratings side by side.`,
-        canonicalUrl: canonicalUrl(categoryPath(page.category.name)),
+        canonicalUrl: canonicalUrl(listingCanonicalPath(query, services.getTaxonomy())),
         crumbs: [
           { label: "Home", href: "/" },
           { label: "AI Tools", href: BROWSE_PATH },
@@ -43,7 +44,7 @@ export async function loadCategoryPathPage(
         kind: "listing" as const,
         title: `${page.subCategory.name} AI Tools`,
         description: `${page.subCategory.count.toLocaleString("en-US")} AI tools for ${page.subCategory.name} in ${page.category.name}, compared on features, pricing and ratings.`,
-        canonicalUrl: canonicalUrl(subCategoryPath(page.category.name, page.subCategory.name)),
+        canonicalUrl: canonicalUrl(listingCanonicalPath(query, services.getTaxonomy())),
         crumbs: [
           { label: "Home", href: "/" },
           { label: "AI Tools", href: BROWSE_PATH },

@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { BrowsePage } from "~/features/browse/browse-page";
 import { ToolPage } from "~/features/tool-page/tool-page";
-import { pageTitle, toolMeta } from "~/lib/seo";
+import { listingMeta } from "~/lib/listing-structured-data";
+import { canonicalLink, pageTitle, toolMeta } from "~/lib/seo";
 import { toolJsonLd, toolSocialMeta } from "~/lib/tool-structured-data";
 import type { loadCategoryPathPage } from "./category-path.server";
 
@@ -11,7 +12,7 @@ type CategoryPathData = Awaited<ReturnType<typeof loadCategoryPathPage>>;
 
 export function categoryPathMeta(loaderData: CategoryPathData | undefined): MetaDescriptor[] {
   if (!loaderData) return [{ title: pageTitle("Page not found") }];
-  const canonical = { tagName: "link", rel: "canonical", href: loaderData.canonicalUrl };
+  const canonical = canonicalLink(loaderData.canonicalUrl);
   if (loaderData.kind === "tool") {
     const { tool, canonicalUrl } = loaderData;
     const { title, description } = toolMeta(tool);
@@ -25,11 +26,7 @@ export function categoryPathMeta(loaderData: CategoryPathData | undefined): Meta
       })),
     ];
   }
-  return [
-    { title: pageTitle(loaderData.title) },
-    { name: "description", content: loaderData.description },
-    canonical,
-  ];
+  return listingMeta(loaderData);
 }
 
 export function CategoryPathView({ loaderData }: { loaderData: CategoryPathData }) {

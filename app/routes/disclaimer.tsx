@@ -1,14 +1,20 @@
 import { LegalPage } from "~/features/legal/legal-page";
-import { pageTitle } from "~/lib/seo";
+import { absoluteUrl, canonicalOf, pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/disclaimer";
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
     { title: pageTitle("Disclaimer") },
     {
       name: "description",
       content: "How to read the listings, ratings and prices in Business AI Tools Directory.",
     },
+    ...canonicalOf(loaderData),
   ];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { canonicalUrl: absoluteUrl("/disclaimer", context.appUrl) };
 }
 
 const SECTIONS = [

@@ -1,11 +1,17 @@
 import { Link } from "react-router";
-import { pageTitle } from "~/lib/seo";
+import { absoluteUrl, canonicalOf, pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/newsletter-welcome";
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
     { title: pageTitle("Welcome to the newsletter") },
     { name: "robots", content: "noindex" },
+    ...canonicalOf(loaderData),
   ];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { canonicalUrl: absoluteUrl("/newsletter-welcome", context.appUrl) };
 }
 
 export default function NewsletterWelcome() {

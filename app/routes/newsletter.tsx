@@ -2,10 +2,10 @@ import { NewsletterSignup } from "~/features/newsletter/newsletter-signup";
 import { NEWSLETTER_RATE_LIMITED } from "~/lib/newsletter";
 import { newsletterSignupSchema } from "~/lib/newsletter-schemas";
 import { firstProblem } from "~/lib/field-errors";
-import { pageTitle } from "~/lib/seo";
+import { absoluteUrl, canonicalOf, pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/newsletter";
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
     { title: pageTitle("Weekly AI tools newsletter") },
     {
@@ -13,11 +13,15 @@ export function meta() {
       content:
         "One short weekly email with the AI tools, updates and guides that matter to business teams.",
     },
+    ...canonicalOf(loaderData),
   ];
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { embedUrl: context.services.getNewsletterEmbedUrl() };
+  return {
+    embedUrl: context.services.getNewsletterEmbedUrl(),
+    canonicalUrl: absoluteUrl("/newsletter", context.appUrl),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,8 +1,9 @@
 import { LegalPage } from "~/features/legal/legal-page";
 import { CONTACT_EMAIL } from "~/lib/constants";
-import { pageTitle } from "~/lib/seo";
+import { absoluteUrl, canonicalOf, pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/privacy-policy";
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
     { title: pageTitle("Privacy Policy") },
     {
@@ -10,7 +11,12 @@ export function meta() {
       content:
         "What personal data Business AI Tools Directory collects, why, and the choices you have.",
     },
+    ...canonicalOf(loaderData),
   ];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { canonicalUrl: absoluteUrl("/privacy-policy", context.appUrl) };
 }
 
 const SECTIONS = [

@@ -1,15 +1,21 @@
 import { LegalPage } from "~/features/legal/legal-page";
 import { CONTACT_EMAIL } from "~/lib/constants";
-import { pageTitle } from "~/lib/seo";
+import { absoluteUrl, canonicalOf, pageTitle } from "~/lib/seo";
+import type { Route } from "./+types/terms-of-service";
 
-export function meta() {
+export function meta({ loaderData }: Route.MetaArgs) {
   return [
     { title: pageTitle("Terms of Service") },
     {
       name: "description",
       content: "The terms that apply when you use Business AI Tools Directory.",
     },
+    ...canonicalOf(loaderData),
   ];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { canonicalUrl: absoluteUrl("/terms-of-service", context.appUrl) };
 }
 
 const SECTIONS = [

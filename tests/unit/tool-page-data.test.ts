@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toolOgImagePath } from "~/lib/og-image";
 import { toolBreadcrumbs } from "~/lib/paths";
 import { toolJsonLd, toolSocialMeta } from "~/lib/tool-structured-data";
 import { TOOL_DEFAULTS, type ToolDetail } from "~/lib/tool";
@@ -88,13 +89,12 @@ describe("a tool page for search engines", () => {
   };
   const url = "https://directory.example/ai-tools/marketing/seo/rank-up";
 
-  it("has Open Graph and Twitter cards with the large image as an absolute URL", () => {
+  it("has Open Graph and Twitter cards with the generated, versioned card image as an absolute URL", () => {
     const meta = toolSocialMeta(tool, "Rank Up", "Ranks pages.", url);
+    const image = `https://directory.example${toolOgImagePath(tool)}`;
     expect(meta).toContainEqual({ property: "og:url", content: url });
-    expect(meta).toContainEqual({
-      property: "og:image",
-      content: "https://directory.example/media/tools/rank-up_1200x900.webp",
-    });
+    expect(meta).toContainEqual({ property: "og:image", content: image });
+    expect(meta).toContainEqual({ name: "twitter:image", content: image });
     expect(meta).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
   });
 
@@ -124,9 +124,13 @@ describe("a tool page for search engines", () => {
     expect(application).not.toHaveProperty("image");
     expect(application).not.toHaveProperty("sameAs");
     expect(application).not.toHaveProperty("aggregateRating");
+  });
+
+  it("keeps a large card for a tool without an image of its own: every tool has a generated one", () => {
+    const bare = { ...tool, mainImage: "" };
     expect(toolSocialMeta(bare, "t", "d", url)).toContainEqual({
       name: "twitter:card",
-      content: "summary",
+      content: "summary_large_image",
     });
   });
 });
