@@ -9,6 +9,7 @@ import { createAdminServices } from "./services/admin/admin-services.server";
 import { createAiDraftServices } from "./services/ai-draft/ai-draft-services.server";
 import { createAnalyticsServices } from "./services/analytics/analytics-services.server";
 import { createCompareServices } from "./services/compare/compare-services.server";
+import { createDiscoveryServices } from "./services/discovery/discovery-services.server";
 import { createCommentsServices } from "./services/comments/comments-services.server";
 import { createCommentImportServices } from "./services/comment-import/comment-import-services.server";
 import { createImportExportServices } from "./services/import-export/import-export-services.server";
@@ -73,6 +74,7 @@ export function createServices({
       logger,
     }),
     ...createCompareServices({ db, snapshotKeeper }),
+    ...createDiscoveryServices({ db, snapshotKeeper, appUrl: env.APP_URL ?? "http://localhost" }),
     ...createLikesServices({ db }),
     ...createCommentsServices({ db }),
     ...createRateLimitServices({ db }),

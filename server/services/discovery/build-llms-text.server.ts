@@ -1,0 +1,73 @@
+import {
+  ATOM_FEED_PATH,
+  BROWSE_PATH,
+  categoryPath,
+  RSS_FEED_PATH,
+  SITEMAP_PATH,
+  subCategoryPath,
+  toolPath,
+} from "~/lib/paths";
+import { SITE_NAME } from "~/lib/seo";
+import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import { FEED_SIZE } from "./build-feeds.server";
+
+/** Text on one line, safe inside a markdown link's text. */
+function linkText(text: string): string {
+  return text
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/[\\[\]]/g, "\\$&");
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * /llms.txt (llmstxt.org): the site's title and summary, its category listings with their
+ * subcategories, the top tools, and where the whole catalogue is listed.
+ */
+export function buildLlmsText(snapshot: CatalogueSnapshot, appUrl: string): string {
+  const origin = new URL(appUrl).origin;
+  const link = (label: string, path: string) => `[${linkText(label)}](${origin}${path})`;
+  const count = snapshot.tools.length;
+  const lines = [
+    `# ${SITE_NAME}`,
+    "",
+    `> A directory of ${count} AI ${count === 1 ? "tool" : "tools"} for business (marketing, ` +
+      "sales, support, finance, HR, operations and more), with descriptions, pricing, ratings " +
+      "and side-by-side comparisons.",
+    "",
+    `Every tool has its own page under ${origin}${BROWSE_PATH}/{category}/{subcategory}/{tool}; ` +
+      "comparisons of two to four tools are at /compare/{tool-a}-vs-{tool-b}.",
+    "",
+    "## Categories",
+    "",
+    `- ${link("All AI tools", BROWSE_PATH)}: every tool, searchable and sortable`,
+  ];
+  for (const category of snapshot.taxonomy) {
+    const subcategories = category.subcategories.map((sub) =>
+      link(sub.name, subCategoryPath(category.name, sub.name)),
+    );
+    lines.push(
+      `- ${link(category.name, categoryPath(category.name))}: ${category.count} ` +
+        `${category.count === 1 ? "tool" : "tools"}` +
+        (subcategories.length ? `; ${subcategories.join(", ")}` : ""),
+    );
+  }
+  lines.push("", "## Top tools", "");
+  for (const tool of snapshot.topTools) {
+    const description = oneLine(tool.cardDescription);
+    lines.push(`- ${link(tool.name, toolPath(tool))}${description ? `: ${description}` : ""}`);
+  }
+  lines.push(
+    "",
+    "## Optional",
+    "",
+    `- ${link("Sitemap", SITEMAP_PATH)}: every listing, tool and comparison page`,
+    `- ${link("RSS feed", RSS_FEED_PATH)}: the ${FEED_SIZE} tools most recently added`,
+    `- ${link("Atom feed", ATOM_FEED_PATH)}: the same tools as Atom`,
+    "",
+  );
+  return lines.join("\n");
+}
