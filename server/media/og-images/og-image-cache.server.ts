@@ -1,0 +1,51 @@
+import { RenderGate, SingleFlight } from "../../render-cache/single-flight.server";
+
+/** Bytes of PNG kept in memory: about 300 cards of ~100 KB. */
+export const OG_IMAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/** sharp runs on libuv's threads; two renders at once leave the pages their share of the CPU. */
+const RENDERS_AT_ONCE = 2;
+
+/**
+ * The generated Open Graph images, least recently used first out, bounded by their bytes. A key
+ * names a tool's or a comparison's version (slug and updatedAt), so an entry is never stale: a
+ * changed tool asks for a new key and the old one ages out. One render per key at a time; those
+ * who ask while it runs get its result.
+ */
+export class OgImageCache {
+  readonly #entries = new Map<string, Buffer>();
+  #bytes = 0;
+  readonly #flight = new SingleFlight<Buffer>();
+  readonly #gate = new RenderGate(RENDERS_AT_ONCE);
+
+  constructor(private readonly maxBytes = OG_IMAGE_CACHE_BYTES) {}
+
+  async get(key: string, render: () => Promise<Buffer>): Promise<Buffer> {
+    const hit = this.#entries.get(key);
+    if (hit) {
+      // Map order is the recency order: a hit moves to the back.
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      return hit;
+    }
+    return this.#flight.run(key, async () => {
+      const png = await this.#gate.run(render);
+      this.#store(key, png);
+      return png;
+    });
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  #store(key: string, png: Buffer): void {
+    if (png.length > this.maxBytes) return;
+    this.#entries.set(key, png);
+    this.#bytes += png.length;
+    for (const [oldest, bytes] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= bytes.length;
+    }
+  }
+}
