@@ -7,6 +7,7 @@ export default [
   route("ai-tools/:category/:second", "routes/category-second.tsx"),
   route("ai-tools/:category/:subCategory/:toolName", "routes/tool.tsx"),
   route("tool/*", "routes/tool-alias.tsx"),
+  route("compare/*", "routes/compare.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),

@@ -63,6 +63,9 @@ export async function loadCategoryPathPage(
         canonicalUrl: canonicalUrl(toolPath(page.tool)),
         ...toolPage,
         related: services.findRelatedTools(page.tool.id),
+        compareWith: services
+          .findCompareAlternatives(page.tool.id)
+          .map(({ id, slug, name }) => ({ id, slug, name })),
         comments: await services.getCommentPage(page.tool.id, { sort: "newest", page: 1 }, viewer),
       };
     }

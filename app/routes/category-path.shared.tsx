@@ -36,6 +36,7 @@ export function CategoryPathView({ loaderData }: { loaderData: CategoryPathData 
         tool={loaderData.tool}
         longDescriptionHtml={loaderData.longDescriptionHtml}
         related={loaderData.related}
+        compareWith={loaderData.compareWith}
         comments={loaderData.comments}
       />
     );

@@ -1,5 +1,6 @@
 import { readListingQuery } from "~/features/browse/listing-query.server";
 import { ALL_CATEGORIES, INITIAL_VISIBLE_TOOLS } from "~/lib/constants";
+import { COMPARE_PATH } from "~/lib/compare";
 import { BROWSE_PATH } from "~/lib/paths";
 import type { ToolQuery } from "~/lib/tool-query";
 import type { AppServices } from "../services.server";
@@ -19,7 +20,10 @@ export interface PageKey {
   isLongTail: boolean;
 }
 
-export type PageCatalogue = Pick<AppServices, "getTaxonomy" | "resolveCategoryPath">;
+export type PageCatalogue = Pick<
+  AppServices,
+  "getTaxonomy" | "resolveCategoryPath" | "resolveComparePath"
+>;
 
 /** Pages whose loaders read nothing from the URL and nothing about the visitor. */
 const FIXED_PAGES = new Set([
@@ -92,6 +96,12 @@ export function pageKeyOf(url: URL, catalogue: PageCatalogue): PageKey | null {
       category: false,
       subcategory: false,
     });
+  }
+  if (pathname.startsWith(`${COMPARE_PATH}/`)) {
+    // Only a comparison at its canonical address (a redirect or an error page is not kept
+    // anyway). Comparisons are countless: long-tail, kept once asked for twice.
+    const page = catalogue.resolveComparePath(pathname.slice(COMPARE_PATH.length + 1));
+    return page.kind === "comparison" ? { path: pathname, isLongTail: true } : null;
   }
   if (!pathname.startsWith(`${BROWSE_PATH}/`)) return null;
   const segments = pathname.slice(BROWSE_PATH.length + 1).split("/");

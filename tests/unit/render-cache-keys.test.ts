@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageKeyOf } from "../../server/render-cache/page-key.server";
+import { resolveComparePath } from "../../server/services/compare/resolve-compare-path.server";
 import { resolveCategoryPath } from "../../server/services/tools/resolve-category-path.server";
 import { buildSnapshot } from "../../server/snapshot/snapshot.server";
 import { createToolCard } from "../factories";
@@ -13,11 +14,29 @@ const snapshot = buildSnapshot([
 const catalogue = {
   getTaxonomy: () => snapshot.taxonomy,
   resolveCategoryPath: (segments: readonly string[]) => resolveCategoryPath(snapshot, segments),
+  resolveComparePath: (rest: string) => resolveComparePath(snapshot, rest),
 };
 const keyOf = (target: string) => pageKeyOf(new URL(`http://localhost${target}`), catalogue);
 const pathOf = (target: string) => keyOf(target)?.path;
 
 describe("render cache keys", () => {
+  it("keys a comparison at its canonical address alone, as a long-tail page", () => {
+    expect(keyOf("/compare/lead-owl-vs-quill-ai?utm_source=x")).toEqual({
+      path: "/compare/lead-owl-vs-quill-ai",
+      isLongTail: true,
+    });
+    for (const target of [
+      "/compare/quill-ai-vs-lead-owl",
+      "/compare/quill-ai-vs-quill-ai",
+      "/compare/quill-ai-vs-unknown",
+      "/compare/quill-ai-vs-lead-owl-vs-quill-ai",
+      `/compare/${"a-vs-".repeat(2000)}b`,
+      "/compare",
+    ]) {
+      expect(keyOf(target), target.slice(0, 60)).toBeNull();
+    }
+  });
+
   it("keys the home, legal and newsletter pages by path alone", () => {
     expect(keyOf("/?utm_source=x&ref=y")).toEqual({ path: "/", isLongTail: false });
     for (const page of ["/privacy-policy", "/terms-of-service", "/disclaimer", "/newsletter"]) {

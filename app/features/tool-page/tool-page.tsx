@@ -14,6 +14,8 @@ import {
 } from "~/lib/tool";
 import { ToolCard } from "~/components/tool-card";
 import { CommentsSection } from "~/features/comments/comments-section";
+import type { ComparedTool } from "~/lib/compare";
+import { CompareWith } from "./compare-with";
 import type { CommentPage, RatingSummary } from "~/lib/api/contract";
 
 interface ToolPageProps {
@@ -22,6 +24,8 @@ interface ToolPageProps {
   longDescriptionHtml: string;
   /** Other tools for the same job. */
   related: readonly ToolCardData[];
+  /** Its closest alternatives, for "Compare with". */
+  compareWith: readonly ComparedTool[];
   /** The first page of its comments, newest first, with its ratings. */
   comments: CommentPage;
 }
@@ -59,7 +63,13 @@ function WebsiteLink({ url }: { url: string }) {
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
-export function ToolPage({ tool, longDescriptionHtml, related, comments }: ToolPageProps) {
+export function ToolPage({
+  tool,
+  longDescriptionHtml,
+  related,
+  compareWith,
+  comments,
+}: ToolPageProps) {
   const crumbs = toolBreadcrumbs(tool);
   // The comments section follows ratings live; the header and the facts show the same numbers.
   const [liveRating, setLiveRating] = useState<(RatingSummary & { toolId: string }) | null>(null);
@@ -130,6 +140,7 @@ export function ToolPage({ tool, longDescriptionHtml, related, comments }: ToolP
               </ul>
             </section>
           )}
+          <CompareWith tool={tool} alternatives={compareWith} />
           <CommentsSection
             key={tool.id}
             toolId={tool.id}

@@ -1,9 +1,12 @@
 import type { SnapshotKeeper } from "../../snapshot/snapshot-keeper.server";
 import type { Database } from "../../db/client.server";
 import { findCompareAlternatives } from "./find-compare-alternatives.server";
+import { getComparison } from "./get-comparison.server";
+import { resolveComparePath } from "./resolve-compare-path.server";
 
 /** Comparing tools side by side (issue 20): the compare page and "Compare with". */
 export function createCompareServices({
+  db,
   snapshotKeeper,
 }: {
   db: Database;
@@ -12,5 +15,7 @@ export function createCompareServices({
   return {
     findCompareAlternatives: (toolId: string, limit?: number) =>
       findCompareAlternatives(snapshotKeeper.snapshot, toolId, limit),
+    resolveComparePath: (rest: string) => resolveComparePath(snapshotKeeper.snapshot, rest),
+    getComparison: (slugs: readonly string[]) => getComparison(db, slugs),
   };
 }

@@ -1,0 +1,92 @@
+import { Link } from "react-router";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { BROWSE_PATH } from "~/lib/paths";
+import { MAX_COMPARED_TOOLS } from "~/lib/compare";
+import { CompareTable } from "./compare-table";
+import type { ComparisonTool } from "./compare-rows";
+
+/** The checkbox the rows' CSS reads: the switch works before (and without) JavaScript. */
+export const DIFFERENCES_SWITCH_ID = "compare-differences";
+
+export function ComparePage({ tools }: { tools: readonly ComparisonTool[] }) {
+  const names = tools.map((tool) => tool.name);
+  return (
+    <article className="group mx-auto max-w-6xl px-4 py-8 sm:px-6" aria-labelledby="compare-title">
+      <Breadcrumbs
+        items={[
+          { label: "Home", href: "/" },
+          { label: "AI Tools", href: BROWSE_PATH },
+          { label: "Compare" },
+        ]}
+      />
+      <h1
+        id="compare-title"
+        className="mt-6 text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl"
+      >
+        {names.join(" vs ")}
+      </h1>
+      <p className="mt-3 text-lg text-slate-700">
+        {names.length} AI tools side by side. A dash means the tool&apos;s listing has no value.
+      </p>
+      <div className="mt-6 flex items-center gap-3">
+        <input
+          id={DIFFERENCES_SWITCH_ID}
+          type="checkbox"
+          role="switch"
+          aria-describedby="compare-differences-hint"
+          className="size-5 accent-brand-700"
+        />
+        <label htmlFor={DIFFERENCES_SWITCH_ID} className="font-medium text-slate-900">
+          Differences only
+        </label>
+        <span id="compare-differences-hint" className="text-sm text-slate-600">
+          Hides the rows where every tool has the same value.
+        </span>
+      </div>
+      <CompareTable tools={tools} />
+    </article>
+  );
+}
+
+interface CompareProblemPageProps {
+  problem: "too-many" | "repeated";
+  /** For a repeated tool: the comparison of each tool once. */
+  comparePath: string | null;
+}
+
+/** The 400 page: what is wrong with the address and a way on. */
+export function CompareProblemPage({ problem, comparePath }: CompareProblemPageProps) {
+  const isTooMany = problem === "too-many";
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">
+        {isTooMany ? `You can compare up to ${MAX_COMPARED_TOOLS} tools` : "A tool is named twice"}
+      </h1>
+      <p className="mt-4 text-slate-600">
+        {isTooMany
+          ? `This address names more than ${MAX_COMPARED_TOOLS} tools. Pick 2 to ${MAX_COMPARED_TOOLS} of them to see side by side.`
+          : "This address names the same tool more than once. Compare each tool once instead."}
+      </p>
+      <p className="mt-8 flex flex-wrap justify-center gap-4">
+        {comparePath && (
+          <Link
+            className="rounded-lg bg-brand-700 px-4 py-2 font-medium whitespace-nowrap text-white"
+            to={comparePath}
+          >
+            Compare each tool once
+          </Link>
+        )}
+        <Link
+          className={
+            comparePath
+              ? "rounded-lg border border-slate-300 px-4 py-2 font-medium whitespace-nowrap"
+              : "rounded-lg bg-brand-700 px-4 py-2 font-medium whitespace-nowrap text-white"
+          }
+          to={BROWSE_PATH}
+        >
+          Browse AI tools
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { Link } from "react-router";
+import { ToolImage } from "~/components/tool-image";
+import {
+  compareSections,
+  FEATURE_LISTED,
+  FEATURE_NOT_LISTED,
+  type CompareCell,
+  type ComparisonTool,
+} from "./compare-rows";
+
+// The "Differences only" checkbox (compare-page.tsx) is read by CSS: `group` is the page.
+const HIDDEN_WHEN_DIFFERENCES_ONLY = "group-has-[#compare-differences:checked]:hidden";
+
+function Cell({ cell }: { cell: CompareCell }) {
+  if (cell.text === null) {
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">Not available</span>
+      </>
+    );
+  }
+  if (cell.href) {
+    return (
+      <a
+        href={cell.href}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="font-medium text-brand-700 underline hover:text-brand-800"
+      >
+        {cell.text}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  if (cell.text === FEATURE_LISTED) {
+    return (
+      <span className="font-medium text-slate-900">
+        <span aria-hidden="true" className="text-brand-700">
+          ✓{" "}
+        </span>
+        {cell.text}
+      </span>
+    );
+  }
+  if (cell.text === FEATURE_NOT_LISTED) return <span className="text-slate-600">{cell.text}</span>;
+  return <>{cell.text}</>;
+}
+
+const stickyColumn = "sticky left-0 z-10 bg-white";
+
+/** The tools in columns, their facts in rows; on phones it scrolls sideways under a fixed first column. */
+export function CompareTable({ tools }: { tools: readonly ComparisonTool[] }) {
+  const sections = compareSections(tools);
+  return (
+    <div
+      className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white"
+      role="region"
+      aria-labelledby="compare-title"
+      tabIndex={0}
+    >
+      <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+        <caption className="sr-only">
+          {tools.map((tool) => tool.name).join(" compared with ")}
+        </caption>
+        <thead>
+          <tr className="border-b border-slate-200">
+            <td className={`${stickyColumn} w-36 p-3`} />
+            {tools.map((tool) => (
+              <th key={tool.id} scope="col" className="p-3 align-top">
+                <Link to={tool.path} className="group/tool block">
+                  <ToolImage
+                    path={tool.image}
+                    size="small"
+                    alt=""
+                    width={300}
+                    height={300}
+                    className="aspect-square w-16 rounded-xl border border-slate-200"
+                  />
+                  <span className="mt-2 block text-base font-semibold text-slate-950 group-hover/tool:underline">
+                    {tool.name}
+                  </span>
+                </Link>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {sections.map((section) => (
+          <tbody key={section.key}>
+            {section.title && (
+              <tr
+                className={
+                  section.rows.every((row) => row.isSame) ? HIDDEN_WHEN_DIFFERENCES_ONLY : undefined
+                }
+              >
+                <th
+                  scope="colgroup"
+                  colSpan={tools.length + 1}
+                  className="bg-slate-50 p-3 text-base font-semibold text-slate-950"
+                >
+                  {section.title}
+                </th>
+              </tr>
+            )}
+            {section.rows.map((row) => (
+              <tr
+                key={row.key}
+                data-row={row.key}
+                data-same={row.isSame || undefined}
+                className={`border-b border-slate-100 ${row.isSame ? HIDDEN_WHEN_DIFFERENCES_ONLY : ""}`}
+              >
+                <th scope="row" className={`${stickyColumn} p-3 font-medium text-slate-600`}>
+                  {row.label}
+                </th>
+                {row.cells.map((cell, position) => (
+                  <td key={tools[position]!.id} className="p-3 align-top text-slate-900">
+                    <Cell cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}

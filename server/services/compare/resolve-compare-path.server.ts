@@ -1,0 +1,41 @@
+import { comparePath, canonicalCompareOrder } from "~/lib/compare";
+import { readComparePath } from "~/lib/compare-path";
+import { toolPath } from "~/lib/paths";
+import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+
+/** What a compare address answers (issue 20). */
+export type ComparePage =
+  /** 404: not an address of online tools. */
+  | { kind: "not-found" }
+  /** 400: more tools than a comparison holds. */
+  | { kind: "too-many" }
+  /** 400: a tool named twice among others; `path` compares each once. */
+  | { kind: "repeated"; path: string }
+  /** 301: one tool (a-vs-a, or a lone slug) to its page, or the tools in another order. */
+  | { kind: "moved"; to: string }
+  /** 200: the comparison at its canonical address. */
+  | { kind: "comparison"; slugs: string[] };
+
+/** Reads the part of a compare address after "/compare/" against the online tools. */
+export function resolveComparePath(snapshot: CatalogueSnapshot, rest: string): ComparePage {
+  const reading = readComparePath(rest, (slug) => snapshot.bySlug.has(slug));
+  switch (reading.kind) {
+    case "malformed":
+      return { kind: "not-found" };
+    case "too-many":
+      return { kind: "too-many" };
+    case "one-tool": {
+      const tool = snapshot.bySlug.get(reading.slug);
+      return tool ? { kind: "moved", to: toolPath(tool) } : { kind: "not-found" };
+    }
+    case "tools": {
+      const unique = [...new Set(reading.slugs)];
+      if (unique.length < reading.slugs.length)
+        return { kind: "repeated", path: comparePath(unique) };
+      const canonical = canonicalCompareOrder(unique);
+      return canonical.every((slug, position) => slug === reading.slugs[position])
+        ? { kind: "comparison", slugs: canonical }
+        : { kind: "moved", to: comparePath(canonical) };
+    }
+  }
+}
