@@ -70,6 +70,7 @@ describe("what the fuzzing aims at", () => {
         "/",
         "/ai-tools/:category/:subCategory/:toolName",
         "/tool/*",
+        "/compare/*",
         "/admin/tools/manual/:id",
         "/*",
       ]),
