@@ -7,6 +7,7 @@ import {
   buildSitemap,
   listSitemapPages,
   MAX_SITEMAP_URLS,
+  type Sitemap,
 } from "../../server/services/discovery/build-sitemap.server";
 import { robotsText } from "../../server/http/discovery-routes.server";
 import { createToolCard } from "../factories";
@@ -44,7 +45,7 @@ const updatedAt = new Map([
 ]);
 
 /** Every URL of the sitemap, read through its index and each chunk, with its lastmod. */
-function sitemapUrls(sitemap: ReturnType<typeof buildSitemap>) {
+function sitemapUrls(sitemap: Sitemap) {
   const chunks = readSitemapIndex(sitemap.index.body.toString());
   expect(chunks).toHaveLength(sitemap.chunks.length);
   return chunks.flatMap((chunk, position) => {
@@ -54,8 +55,8 @@ function sitemapUrls(sitemap: ReturnType<typeof buildSitemap>) {
 }
 
 describe("sitemap", () => {
-  it("lists home, listings, plain pages, every tool and each tool's comparisons, absolute", () => {
-    const sitemap = buildSitemap({ snapshot, updatedAt, appUrl: APP_URL });
+  it("lists home, listings, plain pages, every tool and each tool's comparisons, absolute", async () => {
+    const sitemap = await buildSitemap({ snapshot, updatedAt, appUrl: APP_URL });
     const urls = sitemapUrls(sitemap);
     const byLoc = new Map(urls.map((url) => [url.loc.slice(APP_URL.length), url.lastmod]));
     expect([...byLoc.keys()]).toEqual([
@@ -83,13 +84,13 @@ describe("sitemap", () => {
     expect(byLoc.get("/privacy-policy")).toBeUndefined();
   });
 
-  it("splits into chunks of at most the cap, the index dating each by its newest page", () => {
-    const sitemap = buildSitemap({ snapshot, updatedAt, appUrl: APP_URL, chunkSize: 5 });
+  it("splits into chunks of at most the cap, the index dating each by its newest page", async () => {
+    const sitemap = await buildSitemap({ snapshot, updatedAt, appUrl: APP_URL, chunkSize: 5 });
     expect(sitemap.chunks).toHaveLength(3);
     const sizes = sitemap.chunks.map((chunk) => readUrlSet(chunk.body.toString()).length);
     expect(sizes).toEqual([5, 5, 3]);
     expect(sitemapUrls(sitemap)).toEqual(
-      sitemapUrls(buildSitemap({ snapshot, updatedAt, appUrl: APP_URL })),
+      sitemapUrls(await buildSitemap({ snapshot, updatedAt, appUrl: APP_URL })),
     );
     expect(readSitemapIndex(sitemap.index.body.toString()).map((chunk) => chunk.lastmod)).toEqual([
       "2026-02-10T08:00:00Z",
@@ -98,13 +99,13 @@ describe("sitemap", () => {
     ]);
   });
 
-  it("never puts more than 50,000 URLs in a chunk", () => {
+  it("never puts more than 50,000 URLs in a chunk", async () => {
     const many = buildSnapshot(
       Array.from({ length: 30_000 }, (_, n) =>
         createToolCard({ id: `t${n}`, slug: `tool-number-${n}`, subCategory: `Group ${n % 50}` }),
       ),
     );
-    const sitemap = buildSitemap({ snapshot: many, updatedAt: new Map(), appUrl: APP_URL });
+    const sitemap = await buildSitemap({ snapshot: many, updatedAt: new Map(), appUrl: APP_URL });
     const urls = sitemapUrls(sitemap);
     expect(urls.length).toBe(sitemap.urlCount);
     expect(sitemap.urlCount).toBeGreaterThan(MAX_SITEMAP_URLS);
@@ -113,16 +114,16 @@ describe("sitemap", () => {
     expect(new Set(urls.map((url) => url.loc)).size).toBe(urls.length);
   }, 60_000);
 
-  it("lists each comparison once, in canonical order", () => {
-    const paths = listSitemapPages(snapshot, updatedAt).map((page) => page.path);
+  it("lists each comparison once, in canonical order", async () => {
+    const paths = (await listSitemapPages(snapshot, updatedAt)).map((page) => page.path);
     const comparisons = paths.filter((path) => path.startsWith("/compare/"));
     expect(comparisons).toEqual(["/compare/keyword-scout-vs-rank-writer"]);
   });
 
-  it("changes its ETag when its content does", () => {
-    const before = buildSitemap({ snapshot, updatedAt, appUrl: APP_URL });
-    const same = buildSitemap({ snapshot, updatedAt, appUrl: APP_URL });
-    const after = buildSitemap({
+  it("changes its ETag when its content does", async () => {
+    const before = await buildSitemap({ snapshot, updatedAt, appUrl: APP_URL });
+    const same = await buildSitemap({ snapshot, updatedAt, appUrl: APP_URL });
+    const after = await buildSitemap({
       snapshot: buildSnapshot([seoA, seoB]),
       updatedAt,
       appUrl: APP_URL,
@@ -135,7 +136,7 @@ describe("sitemap", () => {
 describe("feeds", () => {
   const feeds = buildFeeds({ snapshot, updatedAt, appUrl: APP_URL });
 
-  it("carry the newest tools first with tag: ids made of the host and the tool id", () => {
+  it("carry the newest tools first with tag: ids made of the host and the tool id", async () => {
     const rss = readRss(feeds.rss.body.toString(), `${APP_URL}/feed.xml`);
     const atom = readAtom(feeds.atom.body.toString(), `${APP_URL}/feed.atom`);
     expect(rss.map((item) => item.id)).toEqual([
@@ -155,7 +156,7 @@ describe("feeds", () => {
     expect(atom[2]?.updated).toBe("2026-02-10T08:00:00Z");
   });
 
-  it("keep a tool's id when it is renamed, moved or edited", () => {
+  it("keep a tool's id when it is renamed, moved or edited", async () => {
     expect(toolTagUri("https://tools.example.com:8443/x", "a")).toBe(
       "tag:tools.example.com,2026:tools/a",
     );
@@ -169,7 +170,7 @@ describe("feeds", () => {
     );
   });
 
-  it("hold at most 50 tools", () => {
+  it("hold at most 50 tools", async () => {
     const many = buildSnapshot(Array.from({ length: 60 }, () => createToolCard()));
     const big = buildFeeds({ snapshot: many, updatedAt: new Map(), appUrl: APP_URL });
     expect(readRss(big.rss.body.toString(), `${APP_URL}/feed.xml`)).toHaveLength(50);
@@ -178,7 +179,7 @@ describe("feeds", () => {
 });
 
 describe("llms.txt", () => {
-  it("has a title, a summary and markdown links to every category and the top tools", () => {
+  it("has a title, a summary and markdown links to every category and the top tools", async () => {
     const text = buildLlmsText(snapshot, APP_URL);
     expect(text.startsWith("# Business AI Tools Directory\n\n> ")).toBe(true);
     expect(text).toContain(`[Marketing](${APP_URL}/ai-tools/marketing)`);
@@ -192,14 +193,14 @@ describe("llms.txt", () => {
     expect(sections).toEqual(["## Categories", "## Top tools", "## Optional"]);
   });
 
-  it("keeps brackets in names from breaking a link", () => {
+  it("keeps brackets in names from breaking a link", async () => {
     const odd = buildSnapshot([createToolCard({ name: "Odd ] [Name](x)" })]);
     expect(buildLlmsText(odd, APP_URL)).toContain("[Odd \\] \\[Name\\](x)](");
   });
 });
 
 describe("robots.txt", () => {
-  it("allows the site, keeps private and token paths out and names the sitemap", () => {
+  it("allows the site, keeps private and token paths out and names the sitemap", async () => {
     const lines = robotsText(APP_URL).split("\n");
     expect(lines[0]).toBe("User-agent: *");
     expect(lines).toContain("Allow: /");
