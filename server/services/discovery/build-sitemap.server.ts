@@ -25,7 +25,10 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Public pages that hold no tools: listed without a lastmod, as nothing says when they changed. */
 const PLAIN_PAGES = ["/newsletter", "/privacy-policy", "/terms-of-service", "/disclaimer"];
 
-/** A built XML file with the strong ETag of its bytes. */
+/**
+ * A built XML file with an ETag of its bytes: weak, as the compression middleware may send it
+ * gzipped, which is the same content in other bytes.
+ */
 export interface XmlFile {
   body: Buffer;
   etag: string;
@@ -40,7 +43,7 @@ export interface Sitemap {
 
 export function xmlFile(text: string): XmlFile {
   const body = Buffer.from(text, "utf8");
-  return { body, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };
+  return { body, etag: `W/"${createHash("sha1").update(body).digest("base64url")}"` };
 }
 
 const later = (a: Date | undefined, b: Date | undefined) => (!a ? b : !b || a >= b ? a : b);
