@@ -189,15 +189,17 @@ test("a tool page has related tools, social cards and structured data", async ({
   const related = page.getByRole("region", { name: "Related tools" });
   await expect(related.getByRole("article").first()).toContainText(tool.subCategory!);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
+  // Issue 20: the shared card is the generated image; the application's own stays its picture.
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
     "content",
-    /^http.*_1200x900\.webp$/,
+    new RegExp(`^http.*/og/tools/${tool.slug}\\.png\\?v=`),
   );
   const jsonLd = await page
     .locator('script[type="application/ld+json"]')
     .evaluateAll((scripts) => scripts.map((script) => JSON.parse(script.textContent ?? "")));
   expect(jsonLd.map((item) => item["@type"])).toEqual(["SoftwareApplication", "BreadcrumbList"]);
   expect(jsonLd[0].name).toBe(tool.name);
+  expect(jsonLd[0].image).toMatch(/^http.*_1200x900\.webp$/);
 });
 
 test("axe reports no violations on the home page with reduced motion", async ({ page }) => {
