@@ -26,7 +26,14 @@ const pictured = createToolCard({
 });
 const plain = createToolCard({ slug: "crawly", name: "Crawly", category: null, subCategory: null });
 const third = createToolCard({ slug: "ad-maker", name: "Ad Maker" });
-const cards = [pictured, plain, third, ...["d", "e"].map((slug) => createToolCard({ slug }))];
+const versus = createToolCard({ slug: "humans-vs-ai", name: "Humans vs AI" });
+const cards = [
+  pictured,
+  plain,
+  third,
+  versus,
+  ...["d", "e"].map((slug) => createToolCard({ slug })),
+];
 
 let mediaDir: string;
 let server: http.Server;
@@ -120,14 +127,23 @@ describe("a comparison's Open Graph image", () => {
     expect(response.headers.get("location")).toBe("/og/compare/crawly-vs-rank-up.png?v=1");
   });
 
-  it("refuses more than four tools or one named twice with 400, and unknown tools with 404", async () => {
+  it("reads a slug that holds -vs- as the compare page does", async () => {
+    const address = compareOgImagePath(
+      [plain, versus].map((tool) => ({ slug: tool.slug, updatedAt: UPDATED_AT })),
+    );
+    expect(address).toMatch(/^\/og\/compare\/crawly-vs-humans-vs-ai\.png/);
+    expect((await get(address)).response.status).toBe(200);
+  });
+
+  it("refuses fewer than two different tools or more than four with 400, and unknown tools with 404", async () => {
     expect(
       (await get("/og/compare/ad-maker-vs-crawly-vs-d-vs-e-vs-rank-up.png")).response.status,
     ).toBe(400);
-    expect((await get("/og/compare/crawly-vs-crawly.png")).response.status).toBe(400);
+    for (const address of ["/og/compare/crawly-vs-crawly.png", "/og/compare/crawly.png"]) {
+      expect((await get(address)).response.status, address).toBe(400);
+    }
     for (const address of [
       "/og/compare/crawly-vs-nobody.png",
-      "/og/compare/crawly.png",
       "/og/compare/crawly-vs-.png",
       "/og/compare/crawly--rank-up.png",
     ]) {

@@ -1,10 +1,6 @@
 import express from "express";
-import {
-  canonicalCompareOrder,
-  COMPARE_SEPARATOR,
-  MAX_COMPARED_TOOLS,
-  MIN_COMPARED_TOOLS,
-} from "~/lib/compare";
+import { canonicalCompareOrder, COMPARE_SEPARATOR, MAX_COMPARED_TOOLS } from "~/lib/compare";
+import { readComparePath } from "~/lib/compare-path";
 import { compareOgImagePath, OG_IMAGE_PATH, toolOgImagePath } from "~/lib/og-image";
 import type { ToolCard } from "~/lib/tool";
 import type { Application } from "../../boot.server";
@@ -57,15 +53,20 @@ export function ogImageRoutes(app: Application): express.Router {
 
   router.get("/compare/:file", async (req, res) => {
     const stem = PNG_FILE.exec(req.params.file)?.[1];
-    const slugs = stem?.split(COMPARE_SEPARATOR) ?? [];
-    if (slugs.length > MAX_COMPARED_TOOLS) {
+    const { snapshot } = app.snapshotKeeper;
+    // Read as the compare page reads its address: a slug may itself hold "-vs-".
+    const reading = stem
+      ? readComparePath(stem, (slug) => snapshot.bySlug.has(slug))
+      : { kind: "malformed" as const };
+    if (reading.kind === "malformed") throw notFound();
+    if (reading.kind === "too-many") {
       throw new AppError("INVALID", `A comparison holds at most ${MAX_COMPARED_TOOLS} tools.`);
     }
-    if (new Set(slugs).size !== slugs.length) {
-      throw new AppError("INVALID", "A comparison names each tool once.");
+    if (reading.kind === "one-tool" || new Set(reading.slugs).size !== reading.slugs.length) {
+      throw new AppError("INVALID", "A comparison names two or more different tools.");
     }
-    if (slugs.length < MIN_COMPARED_TOOLS) throw notFound();
-    const cards = slugs.map((slug) => app.snapshotKeeper.snapshot.bySlug.get(slug));
+    const { slugs } = reading;
+    const cards = slugs.map((slug) => snapshot.bySlug.get(slug));
     if (cards.some((card) => !card)) throw notFound();
     const canonical = canonicalCompareOrder(slugs);
     if (canonical.join() !== slugs.join()) {
