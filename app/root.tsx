@@ -16,6 +16,7 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { ConsentHost } from "./features/analytics/consent-host";
 import { ConsentPreferences } from "./features/analytics/consent-preferences";
+import { CompareTrayHost } from "./features/compare/compare-tray-host";
 import { AccountActions } from "./features/auth/account-actions";
 import { AuthDialogHost } from "./features/auth/auth-dialog-host";
 import { ToastProvider } from "./components/toast";
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
                 <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
                   {children}
                 </main>
+                <CompareTrayHost />
                 <SiteFooter consentPreferences={<ConsentPreferences />} />
               </AuthDialogHost>
             </LiveLikes>

@@ -6,7 +6,7 @@ import { get } from "node:http";
 // DESIGN.md 9 budget: home < 110 KB (decision 006 on gzip and brotli).
 
 const base = process.argv[2] ?? "http://localhost:3000";
-const PAGES = ["/", "/ai-tools", "/ai-tools/marketing", "/newsletter"];
+const LISTINGS = ["/", "/ai-tools", "/ai-tools/marketing", "/newsletter"];
 const BUDGET_BYTES = 110 * 1024;
 
 /** The body's size as sent, not decoded. */
@@ -30,6 +30,17 @@ async function scriptsOf(page: string): Promise<URL[]> {
   );
 }
 
+/** The first tool card's page on the browse listing: a tool page of the catalogue being served. */
+async function aToolPage(): Promise<string[]> {
+  const html = await (await fetch(new URL("/ai-tools", base))).text();
+  const link =
+    /class="tool-card-link"[^>]*href="([^"]+)"|href="([^"]+)"[^>]*class="tool-card-link"/.exec(
+      html,
+    );
+  return link ? [(link[1] ?? link[2])!] : [];
+}
+
+const PAGES = [...LISTINGS, ...(await aToolPage())];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 console.log("page".padEnd(22), "scripts".padStart(8), "brotli".padStart(10), "gzip".padStart(10));

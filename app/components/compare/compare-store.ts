@@ -8,13 +8,37 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 const NONE: readonly ComparedTool[] = [];
 let cached: { text: string | null; tools: readonly ComparedTool[] } = { text: null, tools: NONE };
+/** What the last change made in this page was, for the tray's live status. */
+let announcement = "";
 
 const isComparedTool = (value: unknown): value is ComparedTool =>
   typeof value === "object" &&
   value !== null &&
-  ["id", "slug", "name"].every(
-    (key) => typeof (value as Record<string, unknown>)[key] === "string",
-  );
+  ["id", "slug", "name"].every((key) => {
+    const field = (value as Record<string, unknown>)[key];
+    return typeof field === "string" && field !== "";
+  });
+
+/**
+ * The stored list as the tray may show it: anything else in storage (edited by hand, written by
+ * an older version) gives the valid tools it holds, each once, at most four.
+ */
+export function parseComparedTools(text: string | null): readonly ComparedTool[] {
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : [];
+  } catch {
+    return NONE;
+  }
+  if (!Array.isArray(parsed)) return NONE;
+  const tools: ComparedTool[] = [];
+  for (const item of parsed) {
+    if (tools.length === MAX_COMPARED_TOOLS) break;
+    if (!isComparedTool(item) || tools.some((held) => held.id === item.id)) continue;
+    tools.push({ id: item.id, slug: item.slug, name: item.name });
+  }
+  return tools.length === 0 ? NONE : tools;
+}
 
 function readStored(): readonly ComparedTool[] {
   let text: string | null;
@@ -23,21 +47,14 @@ function readStored(): readonly ComparedTool[] {
   } catch {
     return cached.tools;
   }
-  if (text === cached.text) return cached.tools;
-  let tools: readonly ComparedTool[] = NONE;
-  try {
-    const parsed: unknown = text ? JSON.parse(text) : [];
-    if (Array.isArray(parsed)) tools = parsed.filter(isComparedTool).slice(0, MAX_COMPARED_TOOLS);
-  } catch {
-    tools = NONE;
-  }
-  cached = { text, tools };
-  return tools;
+  if (text !== cached.text) cached = { text, tools: parseComparedTools(text) };
+  return cached.tools;
 }
 
-function write(tools: readonly ComparedTool[]): void {
+function write(tools: readonly ComparedTool[], change: string): void {
   const text = JSON.stringify(tools);
   cached = { text, tools };
+  announcement = change;
   try {
     window.localStorage.setItem(COMPARE_STORAGE_KEY, text);
   } catch {
@@ -63,19 +80,35 @@ export function useComparedTools(): readonly ComparedTool[] {
   return useSyncExternalStore(subscribe, readStored, () => NONE);
 }
 
+/** "Jasper added to comparison, 2 of 4": the last change made in this page, empty before one. */
+export function useCompareAnnouncement(): string {
+  return useSyncExternalStore(
+    subscribe,
+    () => announcement,
+    () => "",
+  );
+}
+
+const countOf = (tools: readonly ComparedTool[]) => `${tools.length} of ${MAX_COMPARED_TOOLS}`;
+
 /** Adds the tool, unless the tray is full; false when it was not added. */
 export function addComparedTool(tool: ComparedTool): boolean {
   const tools = readStored();
   if (tools.some((held) => held.id === tool.id)) return true;
   if (tools.length >= MAX_COMPARED_TOOLS) return false;
-  write([...tools, { id: tool.id, slug: tool.slug, name: tool.name }]);
+  const next = [...tools, { id: tool.id, slug: tool.slug, name: tool.name }];
+  write(next, `${tool.name} added to comparison, ${countOf(next)}`);
   return true;
 }
 
 export function removeComparedTool(id: string): void {
-  write(readStored().filter((tool) => tool.id !== id));
+  const tools = readStored();
+  const removed = tools.find((tool) => tool.id === id);
+  if (!removed) return;
+  const next = tools.filter((tool) => tool !== removed);
+  write(next, `${removed.name} removed from comparison, ${countOf(next)}`);
 }
 
 export function clearComparedTools(): void {
-  write(NONE);
+  write(NONE, "Comparison cleared");
 }

@@ -1,4 +1,6 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { useRef } from "react";
+import { useReserveRoomBelowPage } from "~/components/bottom-room";
+import { equalChoice } from "./equal-choice";
 
 interface ConsentBannerProps {
   onAccept: () => void;
@@ -6,43 +8,14 @@ interface ConsentBannerProps {
   onChoose: () => void;
 }
 
-/** Both answers to the analytics question look the same: neither choice is pushed (spec 4). */
-export const equalChoice =
-  "min-w-28 flex-1 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-medium text-brand-800 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50 sm:flex-none";
-
-/**
- * The banner covers the bottom of the window: while it shows, the page ends that much lower, so
- * its last lines (the footer) can be scrolled above it, and an element the keyboard focuses is
- * scrolled clear of it. Kept in step with the banner's height, which wraps on narrow windows.
- */
-function useReserveRoomBelowPage(ref: RefObject<HTMLElement | null>) {
-  useEffect(() => {
-    const banner = ref.current;
-    if (!banner) return;
-    const { body, documentElement } = document;
-    const reserve = () => {
-      const height = `${Math.ceil(banner.getBoundingClientRect().height)}px`;
-      body.style.paddingBottom = height;
-      documentElement.style.scrollPaddingBottom = height;
-    };
-    reserve();
-    const observer = new ResizeObserver(reserve);
-    observer.observe(banner, { box: "border-box" });
-    return () => {
-      observer.disconnect();
-      body.style.removeProperty("padding-bottom");
-      documentElement.style.removeProperty("scroll-padding-bottom");
-    };
-  }, [ref]);
-}
-
 /**
  * The first-visit question, fixed at the bottom but not modal: the page stays usable and the
- * keyboard moves in and out of it freely. Closing it rejects analytics.
+ * keyboard moves in and out of it freely. Closing it rejects analytics. Loaded only on a first
+ * visit (ConsentHost).
  */
-export function ConsentBanner({ onAccept, onReject, onChoose }: ConsentBannerProps) {
+export default function ConsentBanner({ onAccept, onReject, onChoose }: ConsentBannerProps) {
   const ref = useRef<HTMLElement>(null);
-  useReserveRoomBelowPage(ref);
+  useReserveRoomBelowPage(ref, "--consent-bar-height");
   return (
     <section
       ref={ref}

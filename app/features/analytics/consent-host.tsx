@@ -1,6 +1,5 @@
-import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
-import { Dialog } from "~/components/dialog";
 import {
   currentConsent,
   isGlobalPrivacyControlOn,
@@ -11,7 +10,18 @@ import {
 import { currentPath, track } from "~/lib/analytics-client/track";
 import type { ConsentValue } from "~/lib/constants";
 import type { loader as rootLoader } from "~/root";
-import { ConsentBanner, equalChoice } from "./consent-banner";
+
+// Decision 006: the banner (a first visit only) and the dialog (when asked) are loaded apart from
+// the code every page loads. A first visit starts fetching the banner as this module runs, before
+// hydration, so it shows no later than when it was part of every page.
+const importBanner = () => import("./consent-banner");
+let bannerImport: ReturnType<typeof importBanner> | undefined;
+const loadBanner = () => (bannerImport ??= importBanner());
+if (typeof window !== "undefined" && storedConsent() === null && !isGlobalPrivacyControlOn()) {
+  void loadBanner();
+}
+const ConsentBanner = lazy(loadBanner);
+const ConsentDialog = lazy(() => import("./consent-dialog"));
 
 const OpenPreferences = createContext<() => void>(() => {});
 
@@ -49,6 +59,7 @@ export function ConsentHost({ children }: { children: React.ReactNode }) {
   const settings = useRouteLoaderData<typeof rootLoader>("root")?.analytics;
   const [isBannerShown, setIsBannerShown] = useState(false);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
+  const [isDialogLoaded, setIsDialogLoaded] = useState(false);
   const [consent, setConsent] = useState<ConsentValue>("denied");
   const [isGpcOn, setIsGpcOn] = useState(false);
 
@@ -71,6 +82,7 @@ export function ConsentHost({ children }: { children: React.ReactNode }) {
 
   const open = () => {
     setConsent(currentConsent());
+    setIsDialogLoaded(true);
     setIsDialogOpen(true);
   };
   const choose = (value: ConsentValue) => {
@@ -88,47 +100,29 @@ export function ConsentHost({ children }: { children: React.ReactNode }) {
     <OpenPreferences.Provider value={open}>
       {/* First in the focus order after the skip link: a keyboard reaches the question at once. */}
       {isBannerShown && (
-        <ConsentBanner
-          onAccept={() => choose("granted")}
-          onReject={() => choose("denied")}
-          onChoose={open}
-        />
+        <Suspense>
+          <ConsentBanner
+            onAccept={() => choose("granted")}
+            onReject={() => choose("denied")}
+            onChoose={open}
+          />
+        </Suspense>
       )}
       {children}
-      <Dialog
-        isOpen={isDialogOpen}
-        onClose={() => {
-          setIsDialogOpen(false);
-          keepFocusInPage();
-        }}
-        title="Cookie preferences"
-      >
-        <p className="text-sm text-slate-600">
-          We use analytics only with your permission, to learn which pages and tools are useful.
-          Storage needed for security and sign-in is always on.
-        </p>
-        {isGpcOn && (
-          <p className="mt-3 text-sm text-slate-600">
-            Your browser sends a Global Privacy Control signal, so analytics stays off.
-          </p>
-        )}
-        <p className="mt-3 text-sm font-medium text-slate-900">
-          Analytics is currently {consent === "granted" ? "allowed" : "not allowed"}.
-        </p>
-        <div className="mt-5 flex flex-wrap gap-3">
-          <button
-            type="button"
-            onClick={() => choose("granted")}
-            disabled={isGpcOn}
-            className={equalChoice}
-          >
-            Allow analytics
-          </button>
-          <button type="button" onClick={() => choose("denied")} className={equalChoice}>
-            Decline analytics
-          </button>
-        </div>
-      </Dialog>
+      {isDialogLoaded && (
+        <Suspense>
+          <ConsentDialog
+            isOpen={isDialogOpen}
+            consent={consent}
+            isGpcOn={isGpcOn}
+            onChoose={choose}
+            onClose={() => {
+              setIsDialogOpen(false);
+              keepFocusInPage();
+            }}
+          />
+        </Suspense>
+      )}
     </OpenPreferences.Provider>
   );
 }
