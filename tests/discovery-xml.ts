@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { SaxesParser } from "saxes";
+import { validateXML } from "xmllint-wasm";
 
 // Issue 20: the sitemap protocol (sitemaps.org 0.9), RSS 2.0 and Atom 1.0 checked as the tests
 // read them: a strict, namespace-aware parse (a file that is not well-formed XML throws), then
@@ -203,4 +206,29 @@ export function readAtom(xml: string, selfUrl: string): FeedEntry[] {
       updated: entryUpdated,
     };
   });
+}
+
+const SCHEMAS = path.resolve("tests/schemas");
+const schemaFile = (fileName: string) => ({
+  fileName,
+  contents: readFileSync(path.join(SCHEMAS, fileName), "utf8"),
+});
+
+/**
+ * Validates a sitemap or a sitemap index with libxml2 against the project's own XML Schemas of the
+ * protocol (tests/schemas): resolves to the errors, none when valid.
+ */
+export async function sitemapSchemaErrors(
+  xml: string,
+  kind: "urlset" | "sitemap-index",
+): Promise<string[]> {
+  const result = await validateXML({
+    xml: { fileName: "sitemap.xml", contents: xml },
+    schema: schemaFile(`${kind}.xsd`),
+    preload: [schemaFile("sitemap-types.xsd")],
+    // A full chunk of 50,000 URLs is about 7 MB.
+    initialMemoryPages: 1024,
+    maxMemoryPages: 16384,
+  });
+  return result.errors.map((error) => error.rawMessage);
 }

@@ -9,7 +9,13 @@ import { tools } from "../../server/db/schema";
 import { discoveryRoutes } from "../../server/http/discovery-routes.server";
 import { createDiscoveryServices } from "../../server/services/discovery/discovery-services.server";
 import { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
-import { readAtom, readRss, readSitemapIndex, readUrlSet } from "../discovery-xml";
+import {
+  readAtom,
+  readRss,
+  readSitemapIndex,
+  readUrlSet,
+  sitemapSchemaErrors,
+} from "../discovery-xml";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 
@@ -64,11 +70,13 @@ describe(`sitemap, feeds and robots.txt on ${databaseKind}`, () => {
     const { response, text } = await get("/sitemap.xml");
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(await sitemapSchemaErrors(text, "sitemap-index")).toEqual([]);
     const locations: string[] = [];
     for (const chunk of readSitemapIndex(text)) {
       expect(chunk.loc.startsWith(`${APP_URL}/sitemaps/`)).toBe(true);
       const answer = await get(new URL(chunk.loc).pathname);
       expect(answer.response.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+      expect(await sitemapSchemaErrors(answer.text, "urlset")).toEqual([]);
       const urls = readUrlSet(answer.text);
       expect(urls.length).toBeLessThanOrEqual(3);
       locations.push(...urls.map((url) => url.loc));
