@@ -76,8 +76,8 @@ export const test = base.extend<PageFixtures, { demoImagesReady: void }>({
       page.on("console", (message) => {
         const text = message.text();
         if (IGNORED.some((pattern) => pattern.test(text))) return;
-        // A page that answers 404 on purpose logs its own status; that is not a problem.
-        if (message.location().url === page.url() && /status of 404/.test(text)) return;
+        // A page that answers 404 (or 400) on purpose logs its own status; that is not a problem.
+        if (message.location().url === page.url() && /status of 40[04]/.test(text)) return;
         // An API refusing bad input (a wrong password, say) is an answer the page shows, not a fault.
         if (/\/api\//.test(message.location().url) && /status of 4\d\d/.test(text)) return;
         if (message.type() === "error" || /hydrat/i.test(text))

@@ -28,7 +28,7 @@ export function ComparePage({ tools }: { tools: readonly ComparisonTool[] }) {
       <p className="mt-3 text-lg text-slate-700">
         {names.length} AI tools side by side. A dash means the tool&apos;s listing has no value.
       </p>
-      <div className="mt-6 flex items-center gap-3">
+      <div className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1">
         <input
           id={DIFFERENCES_SWITCH_ID}
           type="checkbox"
@@ -36,10 +36,16 @@ export function ComparePage({ tools }: { tools: readonly ComparisonTool[] }) {
           aria-describedby="compare-differences-hint"
           className="size-5 accent-brand-700"
         />
-        <label htmlFor={DIFFERENCES_SWITCH_ID} className="font-medium text-slate-900">
+        <label
+          htmlFor={DIFFERENCES_SWITCH_ID}
+          className="font-medium whitespace-nowrap text-slate-900"
+        >
           Differences only
         </label>
-        <span id="compare-differences-hint" className="text-sm text-slate-600">
+        <span
+          id="compare-differences-hint"
+          className="basis-full text-sm text-slate-600 sm:basis-auto"
+        >
           Hides the rows where every tool has the same value.
         </span>
       </div>

@@ -52,9 +52,11 @@ const stickyColumn = "sticky left-0 z-10 bg-white";
 /** The tools in columns, their facts in rows; on phones it scrolls sideways under a fixed first column. */
 export function CompareTable({ tools }: { tools: readonly ComparisonTool[] }) {
   const sections = compareSections(tools);
+  // `relative`: the cells' screen-reader text is positioned, and would otherwise hang outside the
+  // scroller and widen the whole page on a phone.
   return (
     <div
-      className="mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white"
+      className="relative mt-6 overflow-x-auto rounded-2xl border border-slate-200 bg-white"
       role="region"
       aria-labelledby="compare-title"
       tabIndex={0}
@@ -65,7 +67,7 @@ export function CompareTable({ tools }: { tools: readonly ComparisonTool[] }) {
         </caption>
         <thead>
           <tr className="border-b border-slate-200">
-            <td className={`${stickyColumn} w-36 p-3`} />
+            <td className={`${stickyColumn} w-28 p-3 sm:w-40`} />
             {tools.map((tool) => (
               <th key={tool.id} scope="col" className="p-3 align-top">
                 <Link to={tool.path} className="group/tool block">
