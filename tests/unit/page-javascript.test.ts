@@ -70,6 +70,10 @@ describe("the JavaScript public pages load up front", () => {
     "app/routes/browse.tsx",
     "app/routes/category-path.shared.tsx",
     "app/features/newsletter/newsletter-signup.tsx",
+    // Loaded later, but on any public page: the compare tray, the consent banner and dialog.
+    "app/features/compare/compare-tray.tsx",
+    "app/features/analytics/consent-banner.tsx",
+    "app/features/analytics/consent-dialog.tsx",
   ])("%s does not import zod, even through other modules", (entry) => {
     expect(chainToZod(resolve(entry))).toBeNull();
   });
