@@ -100,3 +100,20 @@ test("a tool page's og:image is a generated 1200x630 PNG, long cached", async ({
   expect([meta.format, meta.width, meta.height]).toEqual(["png", 1200, 630]);
   expect((await request.get("/og/tools/no-such-tool.png")).status()).toBe(404);
 });
+
+test("a listing served from the render cache names the canonical of its query, whatever else the address holds", async ({
+  request,
+  baseURL,
+}) => {
+  const canonical = `<link rel="canonical" href="${new URL("/ai-tools", baseURL).href}"/>`;
+  for (const address of [
+    "/ai-tools?sort=Rating&utm_source=x",
+    "/ai-tools?utm_source=y&sort=Rating",
+  ]) {
+    const response = await request.get(address);
+    expect(await response.text(), address).toContain(canonical);
+  }
+  const again = await request.get("/ai-tools?sort=Rating&utm_campaign=z");
+  expect(again.headers()["x-cache"]).toBe("HIT");
+  expect(await again.text()).toContain(canonical);
+});
