@@ -102,10 +102,13 @@ describe("a tool's Open Graph image", () => {
       "/og/tools/rank-up.jpg",
       "/og/tools/Rank-Up.png",
       "/og/tools/..%2f..%2fetc.png",
+      "/og/tools/rank-up.png/more",
+      "/og/tools/",
       `/og/tools/${"a".repeat(10_000)}.png`,
     ]) {
       expect((await get(address)).response.status, address).toBe(404);
     }
+    expect((await get("/og/tools/%E0%A4%A.png")).response.status).toBe(400);
   });
 });
 
