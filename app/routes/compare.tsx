@@ -2,7 +2,7 @@ import { data, redirect, type MetaDescriptor } from "react-router";
 import { ComparePage, CompareProblemPage } from "~/features/compare/compare-page";
 import { comparePath } from "~/lib/compare";
 import { compareOgImagePath } from "~/lib/og-image";
-import { canonicalLink, pageTitle } from "~/lib/seo";
+import { absoluteUrl, canonicalLink, pageTitle } from "~/lib/seo";
 import { socialMeta } from "~/lib/social-meta";
 import type { Route } from "./+types/compare";
 
@@ -31,12 +31,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       const tools = await services.getComparison(page.slugs);
       // Gone between reading the address and the records (an admin took it offline).
       if (!tools) throw data("Page not found", { status: 404 });
-      const absolute = (path: string) => new URL(path, context.appUrl).href;
       return {
         kind: "comparison" as const,
         tools,
-        canonicalUrl: absolute(comparePath(page.slugs)),
-        imageUrl: absolute(compareOgImagePath(tools)),
+        canonicalUrl: absoluteUrl(comparePath(page.slugs), context.appUrl),
+        imageUrl: absoluteUrl(compareOgImagePath(tools), context.appUrl),
       };
     }
   }
@@ -51,7 +50,8 @@ export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
   }
   const { tools, canonicalUrl, imageUrl } = loaderData;
   const title = pageTitle(tools.map((tool) => tool.name).join(" vs "));
-  const description = `${tools.map((tool) => tool.name).join(", ")} compared side by side: category, pricing, ratings, likes, views, key features and more.`;
+  const names = new Intl.ListFormat("en-US").format(tools.map((tool) => tool.name));
+  const description = `${names} compared side by side: category, pricing, ratings, likes, views, key features and more.`;
   return [
     { title },
     { name: "description", content: description },

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useToolLike } from "~/components/likes/live-likes";
 import { ToolImage } from "~/components/tool-image";
 import {
   compareSections,
@@ -45,6 +46,12 @@ function Cell({ cell }: { cell: CompareCell }) {
   }
   if (cell.text === FEATURE_NOT_LISTED) return <span className="text-slate-600">{cell.text}</span>;
   return <>{cell.text}</>;
+}
+
+/** The like count follows the live like stream, as the cards' does. */
+function LiveLikeCount({ tool }: { tool: ComparisonTool }) {
+  const { count } = useToolLike(tool.id, tool.likes);
+  return <>{count.toLocaleString("en-US")}</>;
 }
 
 const stickyColumn = "sticky left-0 z-10 bg-white";
@@ -116,7 +123,11 @@ export function CompareTable({ tools }: { tools: readonly ComparisonTool[] }) {
                 </th>
                 {row.cells.map((cell, position) => (
                   <td key={tools[position]!.id} className="p-3 align-top text-slate-900">
-                    <Cell cell={cell} />
+                    {row.key === "likes" ? (
+                      <LiveLikeCount tool={tools[position]!} />
+                    ) : (
+                      <Cell cell={cell} />
+                    )}
                   </td>
                 ))}
               </tr>
