@@ -22,16 +22,30 @@ const MAX_WORD_TOOLS = 64;
 /** A shared name word says more than a shared description word. */
 const NAME_WEIGHT = 2;
 
+/**
+ * A group's words, numbered: for each word, the members (positions in the group, most liked
+ * first) that have it and its weight in each; for each member, its words and their weights.
+ */
 interface GroupIndex {
   members: readonly ToolCard[];
-  /** Each member's distinctive words with their weights in that member's text. */
-  words: ReadonlyMap<string, number>[];
-  /** For each word, the members (positions in `members`) that have it. */
-  postings: ReadonlyMap<string, readonly number[]>;
+  wordIds: ReadonlyMap<string, number>;
+  memberWords: readonly Int32Array[];
+  memberWeights: readonly Uint8Array[];
+  holders: readonly Int32Array[];
+  holderWeights: readonly Uint8Array[];
   positionOf: ReadonlyMap<string, number>;
+  /** Scores being added up for one tool; all zero between asks. */
+  scratch: Float64Array;
 }
 
-function wordsOf(tool: ToolCard): Map<string, number> {
+type Words = ReadonlyMap<string, number>;
+
+// Tool cards are shared by the snapshots made after a change, so their words are kept with them.
+const wordsByTool = new WeakMap<ToolCard, Words>();
+
+function wordsOf(tool: ToolCard): Words {
+  const known = wordsByTool.get(tool);
+  if (known) return known;
   const words = new Map<string, number>();
   const add = (text: string, weight: number) => {
     for (const word of indexWords(text)) {
@@ -42,24 +56,46 @@ function wordsOf(tool: ToolCard): Map<string, number> {
   };
   add(tool.cardDescription, 1);
   add(tool.name, NAME_WEIGHT);
+  wordsByTool.set(tool, words);
   return words;
 }
 
 function buildGroupIndex(members: readonly ToolCard[]): GroupIndex {
-  const words = members.map(wordsOf);
-  const postings = new Map<string, number[]>();
-  words.forEach((memberWords, position) => {
-    for (const word of memberWords.keys()) {
-      const list = postings.get(word);
-      if (list) list.push(position);
-      else postings.set(word, [position]);
+  const wordIds = new Map<string, number>();
+  const holders: number[][] = [];
+  const holderWeights: number[][] = [];
+  const memberWords: Int32Array[] = [];
+  const memberWeights: Uint8Array[] = [];
+  members.forEach((tool, position) => {
+    const words = wordsOf(tool);
+    const ids = new Int32Array(words.size);
+    const weights = new Uint8Array(words.size);
+    let k = 0;
+    for (const [word, weight] of words) {
+      let id = wordIds.get(word);
+      if (id === undefined) {
+        id = holders.length;
+        wordIds.set(word, id);
+        holders.push([]);
+        holderWeights.push([]);
+      }
+      holders[id]!.push(position);
+      holderWeights[id]!.push(weight);
+      ids[k] = id;
+      weights[k++] = weight;
     }
+    memberWords.push(ids);
+    memberWeights.push(weights);
   });
   return {
     members,
-    words,
-    postings,
+    wordIds,
+    memberWords,
+    memberWeights,
+    holders: holders.map((list) => Int32Array.from(list)),
+    holderWeights: holderWeights.map((list) => Uint8Array.from(list)),
     positionOf: new Map(members.map((tool, position) => [tool.id, position])),
+    scratch: new Float64Array(members.length),
   };
 }
 
@@ -101,6 +137,19 @@ function groupIndex(groups: Groups, key: string): GroupIndex | null {
   return group.index;
 }
 
+/** The tool's words as ids of the group's words (a tool outside the group: those it shares). */
+function ownWords(group: GroupIndex, tool: ToolCard): { ids: Int32Array; weights: Uint8Array } {
+  const position = group.positionOf.get(tool.id);
+  if (position !== undefined) {
+    return { ids: group.memberWords[position]!, weights: group.memberWeights[position]! };
+  }
+  const shared = [...wordsOf(tool)].filter(([word]) => group.wordIds.has(word));
+  return {
+    ids: Int32Array.from(shared, ([word]) => group.wordIds.get(word)!),
+    weights: Uint8Array.from(shared, ([, weight]) => weight),
+  };
+}
+
 /**
  * The members of a group closest to the tool, best first: by the weight of the distinctive words
  * they share (each weighted by how rare it is in the group), then most liked. Tools sharing no
@@ -112,28 +161,41 @@ function closestInGroup(
   excluded: ReadonlySet<string>,
   limit: number,
 ): ToolCard[] {
-  const own = group.words[group.positionOf.get(tool.id) ?? -1] ?? wordsOf(tool);
-  const scores = new Map<number, number>();
-  for (const [word, weight] of own) {
-    const holders = group.postings.get(word);
-    if (!holders || holders.length > MAX_WORD_TOOLS) continue;
-    const rarity = Math.log(1 + group.members.length / holders.length);
-    for (const position of holders) {
-      const other = group.words[position]!.get(word)!;
-      scores.set(position, (scores.get(position) ?? 0) + rarity * weight * other);
+  const { scratch, members } = group;
+  const own = ownWords(group, tool);
+  const touched: number[] = [];
+  for (let k = 0; k < own.ids.length; k++) {
+    const word = own.ids[k]!;
+    const holders = group.holders[word]!;
+    if (holders.length > MAX_WORD_TOOLS) continue;
+    const weight = Math.log(1 + members.length / holders.length) * own.weights[k]!;
+    const holderWeights = group.holderWeights[word]!;
+    for (let h = 0; h < holders.length; h++) {
+      const position = holders[h]!;
+      if (scratch[position] === 0) touched.push(position);
+      scratch[position]! += weight * holderWeights[h]!;
     }
   }
-  const scored = [...scores]
-    .filter(([position]) => !excluded.has(group.members[position]!.id))
-    // Positions are most liked first, so the lower one wins a tie.
-    .sort(([a, scoreA], [b, scoreB]) => scoreB - scoreA || a - b)
-    .slice(0, limit)
-    .map(([position]) => group.members[position]!);
-  for (const member of group.members) {
-    if (scored.length >= limit) break;
-    if (!excluded.has(member.id) && !scored.includes(member)) scored.push(member);
+  // The best few by score; positions are most liked first, so the lower one wins a tie.
+  const best: number[] = [];
+  const isBetter = (a: number, b: number) =>
+    scratch[a]! > scratch[b]! || (scratch[a] === scratch[b] && a < b);
+  for (const position of touched) {
+    if (excluded.has(members[position]!.id)) continue;
+    let at = best.length;
+    while (at > 0 && isBetter(position, best[at - 1]!)) at--;
+    if (at < limit) {
+      best.splice(at, 0, position);
+      if (best.length > limit) best.pop();
+    }
   }
-  return scored;
+  const found = best.map((position) => members[position]!);
+  for (const position of touched) scratch[position] = 0;
+  for (let position = 0; found.length < limit && position < members.length; position++) {
+    const member = members[position]!;
+    if (!excluded.has(member.id) && !found.includes(member)) found.push(member);
+  }
+  return found;
 }
 
 /** Up to `limit` online tools closest to the tool, best first; none for an unknown tool. */
