@@ -164,6 +164,19 @@ describe("resolving a compare address against the online tools", () => {
     expect(resolve("quill")).toEqual({ kind: "moved", to: "/ai-tools/writing/editing/quill" });
   });
 
+  it("moves an address in capitals to where its lower case leads, in one hop", () => {
+    expect(resolve("Inkwell-VS-Quill")).toEqual({
+      kind: "moved",
+      to: "/compare/inkwell-vs-quill",
+    });
+    expect(resolve("QUILL-vs-inkwell")).toEqual({
+      kind: "moved",
+      to: "/compare/inkwell-vs-quill",
+    });
+    expect(resolve("Quill")).toEqual({ kind: "moved", to: "/ai-tools/writing/editing/quill" });
+    expect(resolve("Inkwell-vs-Unknown")).toEqual({ kind: "not-found" });
+  });
+
   it("refuses a tool named twice among others, pointing to each once", () => {
     expect(resolve("quill-vs-inkwell-vs-quill")).toEqual({
       kind: "repeated",

@@ -1,5 +1,5 @@
 import { comparePath, canonicalCompareOrder } from "~/lib/compare";
-import { readComparePath } from "~/lib/compare-path";
+import { MAX_COMPARE_PATH_LENGTH, readComparePath } from "~/lib/compare-path";
 import { toolPath } from "~/lib/paths";
 import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 
@@ -11,13 +11,20 @@ export type ComparePage =
   | { kind: "too-many" }
   /** 400: a tool named twice among others; `path` compares each once. */
   | { kind: "repeated"; path: string }
-  /** 301: one tool (a-vs-a, or a lone slug) to its page, or the tools in another order. */
+  /** 301: one tool (a-vs-a, or a lone slug) to its page; the tools in another order or in capitals. */
   | { kind: "moved"; to: string }
   /** 200: the comparison at its canonical address. */
   | { kind: "comparison"; slugs: string[] };
 
 /** Reads the part of a compare address after "/compare/" against the online tools. */
 export function resolveComparePath(snapshot: CatalogueSnapshot, rest: string): ComparePage {
+  // Slugs are lower-case (spec 2): an address typed in capitals goes where its lower case does,
+  // in one hop.
+  const lowerCase = rest.toLowerCase();
+  if (lowerCase !== rest && rest.length <= MAX_COMPARE_PATH_LENGTH) {
+    const page = resolveComparePath(snapshot, lowerCase);
+    return page.kind === "comparison" ? { kind: "moved", to: comparePath(page.slugs) } : page;
+  }
   const reading = readComparePath(rest, (slug) => snapshot.bySlug.has(slug));
   switch (reading.kind) {
     case "malformed":
