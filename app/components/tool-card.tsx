@@ -56,7 +56,7 @@ export function ToolCard({ tool, href = toolPath(tool), isPriority, onOpen }: To
             <b>{tool.pricing.model}</b>
             {` · ${tool.pricing.amount}`}
           </p>
-          <div className="flex items-start gap-2">
+          <div className="tool-card-actions">
             <CompareToggle tool={tool} />
             <LikeButton toolId={tool.id} toolName={tool.name} likes={tool.likesTotal} />
           </div>
