@@ -90,6 +90,8 @@ test("two tools added from cards show in the tray and open their comparison", as
 });
 
 test("the keyboard alone adds tools and reaches the tray's Compare link", async ({ page }) => {
+  // Tab passes every filter, chip and card on the way: a couple of hundred presses.
+  test.setTimeout(120_000);
   await openApp(page, "/ai-tools");
   const [first, second] = await cardTools(page, 2);
   await tabTo(page, first!.toggle);

@@ -1,5 +1,6 @@
-import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState } from "react";
+import { createContext, createElement, useContext, useEffect, useRef, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
+import { useLoadedComponent } from "~/components/use-loaded-component";
 import {
   currentConsent,
   isGlobalPrivacyControlOn,
@@ -20,8 +21,7 @@ const loadBanner = () => (bannerImport ??= importBanner());
 if (typeof window !== "undefined" && storedConsent() === null && !isGlobalPrivacyControlOn()) {
   void loadBanner();
 }
-const ConsentBanner = lazy(loadBanner);
-const ConsentDialog = lazy(() => import("./consent-dialog"));
+const loadDialog = () => import("./consent-dialog");
 
 const OpenPreferences = createContext<() => void>(() => {});
 
@@ -59,7 +59,7 @@ export function ConsentHost({ children }: { children: React.ReactNode }) {
   const settings = useRouteLoaderData<typeof rootLoader>("root")?.analytics;
   const [isBannerShown, setIsBannerShown] = useState(false);
   const [isDialogOpen, setIsDialogOpen] = useState(false);
-  const [isDialogLoaded, setIsDialogLoaded] = useState(false);
+  const [isDialogWanted, setIsDialogWanted] = useState(false);
   const [consent, setConsent] = useState<ConsentValue>("denied");
   const [isGpcOn, setIsGpcOn] = useState(false);
 
@@ -79,10 +79,12 @@ export function ConsentHost({ children }: { children: React.ReactNode }) {
     return onConsentChange(setConsent);
   }, []);
   usePageViews();
+  const ConsentBanner = useLoadedComponent(loadBanner, isBannerShown);
+  const ConsentDialog = useLoadedComponent(loadDialog, isDialogWanted);
 
   const open = () => {
     setConsent(currentConsent());
-    setIsDialogLoaded(true);
+    setIsDialogWanted(true);
     setIsDialogOpen(true);
   };
   const choose = (value: ConsentValue) => {
@@ -99,30 +101,25 @@ export function ConsentHost({ children }: { children: React.ReactNode }) {
   return (
     <OpenPreferences.Provider value={open}>
       {/* First in the focus order after the skip link: a keyboard reaches the question at once. */}
-      {isBannerShown && (
-        <Suspense>
-          <ConsentBanner
-            onAccept={() => choose("granted")}
-            onReject={() => choose("denied")}
-            onChoose={open}
-          />
-        </Suspense>
-      )}
+      {isBannerShown &&
+        ConsentBanner &&
+        createElement(ConsentBanner, {
+          onAccept: () => choose("granted"),
+          onReject: () => choose("denied"),
+          onChoose: open,
+        })}
       {children}
-      {isDialogLoaded && (
-        <Suspense>
-          <ConsentDialog
-            isOpen={isDialogOpen}
-            consent={consent}
-            isGpcOn={isGpcOn}
-            onChoose={choose}
-            onClose={() => {
-              setIsDialogOpen(false);
-              keepFocusInPage();
-            }}
-          />
-        </Suspense>
-      )}
+      {ConsentDialog &&
+        createElement(ConsentDialog, {
+          isOpen: isDialogOpen,
+          consent,
+          isGpcOn,
+          onChoose: choose,
+          onClose: () => {
+            setIsDialogOpen(false);
+            keepFocusInPage();
+          },
+        })}
     </OpenPreferences.Provider>
   );
 }

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from "react";
+import { createElement } from "react";
 import { useCompareAnnouncement, useComparedTools } from "~/components/compare/compare-store";
+import { useLoadedComponent } from "~/components/use-loaded-component";
 
 // Decision 006: every page loads this host; the tray itself only once the store holds a tool.
-const CompareTray = lazy(() => import("./compare-tray"));
+const loadTray = () => import("./compare-tray");
 
 /**
  * Issue 20: the compare tray, shown once a tool is in it. Nothing in the server render (the tray
@@ -12,16 +13,13 @@ const CompareTray = lazy(() => import("./compare-tray"));
 export function CompareTrayHost() {
   const tools = useComparedTools();
   const announcement = useCompareAnnouncement();
+  const CompareTray = useLoadedComponent(loadTray, tools.length > 0);
   return (
     <>
       <p id="compare-status" role="status" className="sr-only">
         {announcement}
       </p>
-      {tools.length > 0 && (
-        <Suspense>
-          <CompareTray tools={tools} />
-        </Suspense>
-      )}
+      {tools.length > 0 && CompareTray && createElement(CompareTray, { tools })}
     </>
   );
 }
