@@ -1,5 +1,4 @@
-import type { AnalyticsEvent, AnalyticsRange } from "./analytics-schemas";
-import { addDays, daysBetween } from "./utc-days";
+import type { AnalyticsEvent } from "./analytics-schemas";
 
 export type { AnalyticsEvent, AnalyticsRange, EventBatch } from "./analytics-schemas";
 
@@ -104,8 +103,3 @@ export const RETRIED_STATUSES = [429, 500, 503, 504] as const;
 
 /** The admin dashboard's range: whole UTC days, both ends included. */
 export const MAX_RANGE_DAYS = 366;
-/** The range a range is compared with: as many days, ending the day before it starts. */
-export function previousRangeOf(range: AnalyticsRange): AnalyticsRange {
-  const to = addDays(range.from, -1);
-  return { from: addDays(to, -daysBetween(range.from, range.to)), to };
-}

@@ -17,3 +17,12 @@ export function utcDayOf(instant: Date): string {
 export function addDays(day: string, days: number): string {
   return utcDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 }
+
+/**
+ * The range a range of days is compared with: as many days, ending the day before it starts.
+ * Apart from the analytics constants, which every page loads: only the dashboard needs it.
+ */
+export function previousRangeOf(range: { from: string; to: string }): { from: string; to: string } {
+  const to = addDays(range.from, -1);
+  return { from: addDays(to, -daysBetween(range.from, range.to)), to };
+}

@@ -3,7 +3,7 @@ import { changeOf, describeChange } from "~/features/admin/analytics/change";
 import { csvCell, toCsv } from "~/features/admin/analytics/csv";
 import { lastDays, lengthOf, rangeHref } from "~/features/admin/analytics/range";
 import { readRange } from "~/features/admin/analytics/read-range";
-import { previousRangeOf } from "~/lib/analytics";
+import { previousRangeOf } from "~/lib/utc-days";
 import { addDays } from "~/lib/utc-days";
 
 const TODAY = "2026-03-01";

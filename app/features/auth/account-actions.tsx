@@ -1,7 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { useAuthPrompt } from "~/components/auth-prompt";
 import { useApiWrite } from "~/lib/api/use-api-write";
-import { signOut } from "~/lib/auth/auth-client";
 import { useViewer } from "~/lib/auth/use-viewer";
 
 interface AccountActionsProps {
@@ -26,6 +25,8 @@ const PRIVATE_PATHS = /^\/(account|admin|verify-email)(\/|$)/;
 /** Signs out; spec 8: a failure is only logged, and the page moves on as if it had worked. */
 async function signOutOrLog() {
   try {
+    // The auth calls load when used: every page shows this, few people sign out.
+    const { signOut } = await import("~/lib/auth/auth-client");
     await signOut();
   } catch (error) {
     console.error("Sign-out failed", error);

@@ -1,5 +1,3 @@
-import { googleSignInUrl } from "~/lib/auth/auth-client";
-
 // spec 7 Google popup sign-in: the consent screen opens in a popup whose last page (our
 // /auth/popup-complete) reports back over a BroadcastChannel; where popups are blocked the whole
 // page goes to Google and comes back.
@@ -14,6 +12,8 @@ export async function continueWithGoogle(): Promise<{ popup: Window | null }> {
   const popup = window.open("about:blank", CHANNEL, "popup,width=480,height=680");
   const returnTo = popup ? POPUP_COMPLETE_PATH : `${location.pathname}${location.search}`;
   try {
+    // Loaded here, not with the module: every page hears the popup's result (onPopupResult).
+    const { googleSignInUrl } = await import("~/lib/auth/auth-client");
     const url = await googleSignInUrl(returnTo);
     if (popup) popup.location.href = url;
     else location.assign(url);

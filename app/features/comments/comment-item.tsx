@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
-import { ConfirmDialog, Dialog } from "~/components/dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { Dialog } from "~/components/dialog";
 import { Spinner } from "~/components/form-controls";
 import { StarRating } from "~/components/star-rating";
 import { useToast } from "~/components/toast";

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import { previousRangeOf, type AnalyticsRange } from "~/lib/analytics";
+import type { AnalyticsRange } from "~/lib/analytics";
+import { previousRangeOf } from "~/lib/utc-days";
 import { addDays } from "~/lib/utc-days";
 import type {
   AnalyticsDay,

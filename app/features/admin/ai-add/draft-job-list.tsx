@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { ConfirmDialog } from "~/components/dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { isActiveDraftState, type DraftJobState, type DraftJobSummary } from "~/lib/ai-draft";
 import { CatalogueToolLinks } from "./catalogue-tool-links";
 import { STATE_LABELS, asksBeforeRemoving, reviewLinkOf } from "./draft-form";

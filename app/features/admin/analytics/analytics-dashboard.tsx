@@ -5,7 +5,7 @@ import { changeOf, describeChange } from "./change";
 import { describeRange } from "./format";
 import { MetricChart } from "./metric-chart";
 import { METRICS } from "./metrics";
-import { previousRangeOf } from "~/lib/analytics";
+import { previousRangeOf } from "~/lib/utc-days";
 import { lastDays, lengthOf, PRESET_DAYS, rangeHref } from "./range";
 import type { RangeInput } from "./read-range";
 import {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { ConfirmDialog } from "~/components/dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ErrorBox, INPUT_CLASS, Spinner, describedBy } from "~/components/form-controls";
 import { sendCommentImport, type CommentImportUpdate } from "~/lib/api/send-comment-import";
 import { useApiWrite } from "~/lib/api/use-api-write";

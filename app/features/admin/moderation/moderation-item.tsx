@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ConfirmDialog } from "~/components/dialog";
+import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Spinner } from "~/components/form-controls";
 import { StarRating } from "~/components/star-rating";
 import type { ModerationItem } from "~/lib/api/contract";
