@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { CloseIcon } from "./close-icon";
 
 interface DialogProps {
   isOpen: boolean;
@@ -43,9 +44,7 @@ export function Dialog({ isOpen, onClose, title, children }: DialogProps) {
             className="-m-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             aria-label="Close"
           >
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-              <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4z" />
-            </svg>
+            <CloseIcon className="size-5" />
           </button>
         </div>
         <div className="mt-4">{children}</div>

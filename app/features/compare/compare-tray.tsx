@@ -8,6 +8,7 @@ import {
   MIN_COMPARED_TOOLS,
   type ComparedTool,
 } from "~/lib/compare";
+import { CloseIcon } from "~/components/close-icon";
 
 /** Focus leaves for the page when what holds it is about to go (the last tool, or Clear). */
 function focusPage() {
@@ -88,9 +89,7 @@ export default function CompareTray({ tools }: { tools: readonly ComparedTool[] 
                 onClick={() => remove(tool, index)}
                 className="compare-tray-remove"
               >
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
-                  <path d="M5.3 5.3a1 1 0 0 1 1.4 0L10 8.6l3.3-3.3a1 1 0 1 1 1.4 1.4L11.4 10l3.3 3.3a1 1 0 0 1-1.4 1.4L10 11.4l-3.3 3.3a1 1 0 0 1-1.4-1.4L8.6 10 5.3 6.7a1 1 0 0 1 0-1.4z" />
-                </svg>
+                <CloseIcon className="size-4" />
               </button>
             </li>
           ))}
