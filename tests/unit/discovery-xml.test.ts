@@ -1,26 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   atomXml,
-  escapeXml,
   rssXml,
   sitemapIndexXml,
   urlSetXml,
   w3cDateTime,
   type Feed,
 } from "../../server/services/discovery/discovery-xml.server";
-import { parseXml, readAtom, readRss, readSitemapIndex, readUrlSet } from "../discovery-xml";
+import { readAtom, readRss, readSitemapIndex, readUrlSet } from "../discovery-xml";
 
 const HOSTILE = `Tom & "Jerry's" <b>AI</b> \u0001\u0008 \uD800 ]]> 🤖`;
-
-describe("escapeXml", () => {
-  it("escapes markup and drops what XML cannot carry, keeping the rest of the text", () => {
-    const escaped = escapeXml(HOSTILE);
-    expect(escaped).toBe("Tom &amp; &quot;Jerry&apos;s&quot; &lt;b&gt;AI&lt;/b&gt;   ]]&gt; 🤖");
-    expect(parseXml(`<a t="${escaped}">${escaped}</a>`).text).toBe(
-      `Tom & "Jerry's" <b>AI</b>   ]]> 🤖`,
-    );
-  });
-});
 
 describe("w3cDateTime", () => {
   it("writes UTC to the second", () => {

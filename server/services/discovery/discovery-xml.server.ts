@@ -1,27 +1,12 @@
 // Issue 20: the XML that search engines and feed readers read. Sitemaps follow the sitemaps.org
 // protocol 0.9, feeds RSS 2.0 and Atom 1.0 (RFC 4287). Every text goes through escapeXml.
 
+import { escapeXml } from "../../xml-text.server";
+
 export const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 export const ATOM_NAMESPACE = "http://www.w3.org/2005/Atom";
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&apos;",
-};
-// What XML 1.0 cannot carry at all, even escaped: most control characters, lone surrogates and
-// the two non-characters. Tool names and descriptions are admin and import text.
-const REFUSED_IN_XML =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Text made safe for an XML element or a quoted attribute. */
-export function escapeXml(text: string): string {
-  return text.replace(REFUSED_IN_XML, "").replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
 
 /** A W3C datetime in UTC to the second, as sitemaps and Atom write them. */
 export function w3cDateTime(time: Date): string {
