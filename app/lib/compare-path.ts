@@ -25,9 +25,11 @@ export type ComparePathReading =
 
 /**
  * Reads the part of a compare address after "/compare/". Where the pieces group into known slugs
- * in more than one way, the reading with the fewest tools (at least two) wins, and among those the
- * one whose earlier slugs are longer: the canonical address of any set of tools reads back as
- * that set unless another set's address is the very same text.
+ * in more than one way, the readings rank: one already in the canonical order (the address is
+ * that set's own, so it never moves), then 2 to 4 different tools in another order, then one tool
+ * (named twice or more, else alone), then a tool repeated among others, then more than four.
+ * Within a rank the fewest tools win, then the longer earlier slugs. So the canonical address of
+ * any set reads back as that set, or as another set with the very same address.
  */
 export function readComparePath(
   rest: string,
@@ -58,10 +60,11 @@ export function readComparePath(
     }
     return answer;
   };
-  /** The slugs that can start at a node: each with the node after it (`done` at the end). */
+  /** The slugs that can start at a node, longest first: each with the node after it. */
   const stepsFrom = (node: number) =>
     ends
       .filter((end) => end > starts[node]!)
+      .reverse()
       .map((end) => ({
         slug: rest.slice(starts[node], end),
         next: end === rest.length ? done : nodeOf.get(end + COMPARE_SEPARATOR.length)!,
@@ -78,21 +81,45 @@ export function readComparePath(
       for (const count of counts[next]!) counts[node]!.add(Math.min(count + 1, tooMany));
     }
   }
-  const readings = [...counts[0]!].sort((a, b) => a - b);
-  if (readings.length === 0) return { kind: "malformed" };
-  const fewest = readings.find((count) => count >= MIN_COMPARED_TOOLS);
-  if (fewest === undefined) return { kind: "one-tool", slug: rest };
-  if (fewest === tooMany) return { kind: "too-many" };
+  if (counts[0]!.size === 0) return { kind: "malformed" };
 
-  const slugs: string[] = [];
-  for (let node = 0, left = fewest; node !== done; left--) {
-    // The longest first slug that leaves a reading of the rest with one tool fewer.
-    const step = stepsFrom(node)
-      .reverse()
-      .find(({ slug, next }) => counts[next]!.has(left - 1) && isKnown(slug))!;
-    slugs.push(step.slug);
-    node = step.next;
+  // Every reading of at most four tools (at most C(15, 3) + ... = 576 of them), longer earlier
+  // slugs first: the first of a rank and count is the one to keep.
+  const readings: string[][] = [];
+  const readFrom = (node: number, slugs: string[]) => {
+    if (node === done) {
+      readings.push([...slugs]);
+      return;
+    }
+    const left = MAX_COMPARED_TOOLS - slugs.length;
+    for (const { slug, next } of stepsFrom(node)) {
+      if (![...counts[next]!].some((count) => count < left) || !isKnown(slug)) continue;
+      slugs.push(slug);
+      readFrom(next, slugs);
+      slugs.pop();
+    }
+  };
+  readFrom(0, []);
+
+  const rankOf = (slugs: readonly string[]) => {
+    const different = new Set(slugs).size;
+    if (slugs.length < MIN_COMPARED_TOOLS || different === 1) return 2;
+    if (different < slugs.length) return 3;
+    return slugs.every((slug, at) => at === 0 || slugs[at - 1]! < slug) ? 0 : 1;
+  };
+  // One tool named twice or more reads as the comparison the address spells; alone it comes last.
+  const countOf = (slugs: readonly string[]) =>
+    slugs.length < MIN_COMPARED_TOOLS ? tooMany : slugs.length;
+  let best: string[] | undefined;
+  for (const slugs of readings) {
+    if (
+      !best ||
+      rankOf(slugs) < rankOf(best) ||
+      (rankOf(slugs) === rankOf(best) && countOf(slugs) < countOf(best))
+    )
+      best = slugs;
   }
-  if (new Set(slugs).size === 1) return { kind: "one-tool", slug: slugs[0]! };
-  return { kind: "tools", slugs };
+  if (!best) return { kind: "too-many" };
+  if (rankOf(best) === 2) return { kind: "one-tool", slug: best[0]! };
+  return { kind: "tools", slugs: best };
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { comparePath } from "../../app/lib/compare";
 import {
@@ -63,6 +64,27 @@ describe("reading a compare address", () => {
       expect(reading.kind).toBe("tools");
       if (reading.kind === "tools") expect([...reading.slugs].sort()).toEqual([...set].sort());
     }
+  });
+
+  it("reads an address as the set whose own address it is, whatever else it could be read as", () => {
+    const { isKnown } = knownOf("spy", "spy-vs-spy");
+    expect(readComparePath("spy-vs-spy-vs-spy", isKnown)).toEqual({
+      kind: "tools",
+      slugs: ["spy", "spy-vs-spy"],
+    });
+    const tester = knownOf("glide", "glide-vs-prismai", "prismai-vs-echoai", "echoai", "prismai");
+    expect(readComparePath("glide-vs-prismai-vs-echoai", tester.isKnown)).toEqual({
+      kind: "tools",
+      slugs: ["glide", "prismai-vs-echoai"],
+    });
+  });
+
+  it("reads one tool before more than four", () => {
+    const { isKnown } = knownOf("a", "b", "c", "d", "e", "a-vs-b-vs-c-vs-d-vs-e");
+    expect(readComparePath("a-vs-b-vs-c-vs-d-vs-e", isKnown)).toEqual({
+      kind: "one-tool",
+      slug: "a-vs-b-vs-c-vs-d-vs-e",
+    });
   });
 
   it("reads one known slug, alone or repeated, as one tool", () => {
@@ -188,5 +210,60 @@ describe("resolving a compare address against the online tools", () => {
     expect(resolve("inkwell-vs-unknown")).toEqual({ kind: "not-found" });
     expect(resolve("unknown")).toEqual({ kind: "not-found" });
     expect(resolve("inkwell--quill")).toEqual({ kind: "not-found" });
+  });
+});
+
+describe("compare addresses of slugs holding -vs-", () => {
+  // Slugs made of a few words, "vs" among them, so that addresses can be read in several ways.
+  const slugArb = fc
+    .array(fc.constantFrom("a", "b", "vs", "spy"), { minLength: 1, maxLength: 3 })
+    .map((words) => words.join("-"));
+  const catalogueArb = fc.uniqueArray(slugArb, { minLength: 2, maxLength: 8 });
+  const snapshotOf = (slugs: readonly string[]) =>
+    buildSnapshot(slugs.map((slug) => createToolCard({ slug, category: null, subCategory: null })));
+  const restOf = (path: string) => path.slice("/compare/".length);
+
+  it("answers every set's canonical address with a comparison at that address, never a move", () => {
+    fc.assert(
+      fc.property(
+        catalogueArb.chain((slugs) =>
+          fc.tuple(
+            fc.constant(slugs),
+            fc.shuffledSubarray(slugs, { minLength: 2, maxLength: Math.min(4, slugs.length) }),
+          ),
+        ),
+        ([catalogue, set]) => {
+          const address = comparePath(set);
+          const page = resolveComparePath(snapshotOf(catalogue), restOf(address));
+          expect(page.kind).toBe("comparison");
+          if (page.kind === "comparison") expect(comparePath(page.slugs)).toBe(address);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("moves any order of a set at most once, to a comparison", () => {
+    fc.assert(
+      fc.property(
+        catalogueArb.chain((slugs) =>
+          fc.tuple(
+            fc.constant(slugs),
+            fc.shuffledSubarray(slugs, { minLength: 2, maxLength: Math.min(4, slugs.length) }),
+          ),
+        ),
+        ([catalogue, order]) => {
+          const snapshot = snapshotOf(catalogue);
+          const rest = order.join("-vs-");
+          const page = resolveComparePath(snapshot, rest);
+          if (page.kind === "comparison") return;
+          expect(page.kind).toBe("moved");
+          if (page.kind !== "moved") return;
+          expect(page.to).not.toBe(`/compare/${rest}`);
+          expect(resolveComparePath(snapshot, restOf(page.to)).kind).toBe("comparison");
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

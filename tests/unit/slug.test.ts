@@ -34,4 +34,10 @@ describe("uniqueSlug", () => {
   it("never returns an empty slug", () => {
     expect(uniqueSlug("!!!", new Set())).toBe("tool");
   });
+  it("spells a vs word out, so no new slug holds the compare separator", () => {
+    expect(uniqueSlug("Glide vs Prismai", new Set())).toBe("glide-versus-prismai");
+    expect(uniqueSlug("VS Code", new Set())).toBe("versus-code");
+    expect(uniqueSlug("Spy vs. Spy vs", new Set())).toBe("spy-versus-spy-versus");
+    expect(uniqueSlug("Canvas", new Set())).toBe("canvas");
+  });
 });

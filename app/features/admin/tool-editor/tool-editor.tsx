@@ -9,7 +9,7 @@ import { useApiWrite } from "~/lib/api/use-api-write";
 import { PRICING_MODELS, TOOL_STATUSES } from "~/lib/constants";
 import { toolPath } from "~/lib/paths";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { slugify } from "~/lib/slug";
+import { toolSlugOf } from "~/lib/slug";
 import {
   EMPTY_TOOL_INPUT,
   SEO_DESCRIPTION_HINT,
@@ -127,7 +127,7 @@ export function ToolEditor({ tool, taxonomy, draft }: ToolEditorProps) {
   const category = taxonomy.find((entry) => entry.category === values.category.trim());
   const subcategories = category?.subcategories ?? [];
   const address = toolPath({
-    slug: tool?.slug ?? (slugify(values.name) || "tool-name"),
+    slug: tool?.slug ?? (toolSlugOf(values.name) || "tool-name"),
     category: values.category.trim() || null,
     subCategory: (values.category.trim() && values.subCategory.trim()) || null,
   });
