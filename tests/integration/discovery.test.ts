@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client.server";
-import { tools } from "../../server/db/schema";
+import { adminAudit, tools } from "../../server/db/schema";
 import { discoveryRoutes } from "../../server/http/discovery-routes.server";
 import { createDiscoveryServices } from "../../server/services/discovery/discovery-services.server";
 import { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
@@ -133,6 +133,54 @@ describe(`sitemap, feeds and robots.txt on ${databaseKind}`, () => {
     expect(await services.getSitemap()).toBe(first);
     await keeper.refresh(["scout"]);
     expect(await services.getSitemap()).not.toBe(first);
+  });
+
+  it("moves the lastmods of the pages a tool left, the index's and the feeds' dates", async () => {
+    const before = new Date("2026-01-01T00:00:00Z");
+    const unpublished = new Date("2026-03-01T00:00:00Z");
+    await database.db.update(tools).set({ updatedAt: before });
+    await keeper.reload();
+    /** The lastmods of the sitemap's pages by path, and of its first chunk in the index. */
+    async function lastmods() {
+      const index = readSitemapIndex((await get("/sitemap.xml")).text);
+      const byPath = new Map<string, string | undefined>();
+      for (const chunk of index) {
+        for (const url of readUrlSet((await get(new URL(chunk.loc).pathname)).text)) {
+          byPath.set(url.loc.slice(APP_URL.length), url.lastmod);
+        }
+      }
+      return { byPath, index: index[0]!.lastmod };
+    }
+    expect((await lastmods()).byPath.get("/")).toBe("2026-01-01T00:00:00Z");
+
+    await database.db
+      .update(tools)
+      .set({ status: "offline", updatedAt: unpublished })
+      .where(eq(tools.id, "scout"));
+    await keeper.refresh(["scout"]);
+    const after = await lastmods();
+    for (const path of ["/", "/ai-tools", "/ai-tools/sales", "/ai-tools/sales/lead-generation"]) {
+      expect(after.byPath.get(path), path).toBe("2026-03-01T00:00:00Z");
+    }
+    expect(after.index).toBe("2026-03-01T00:00:00Z");
+    expect((await get("/feed.xml")).text).toContain(
+      `<lastBuildDate>${unpublished.toUTCString()}</lastBuildDate>`,
+    );
+    expect((await get("/feed.atom")).text).toContain("<updated>2026-03-01T00:00:00Z</updated>\n");
+
+    // A deleted tool is gone from the table: the audit log dates its removal.
+    await database.db.insert(adminAudit).values({
+      userId: "admin",
+      userEmail: "admin@example.com",
+      action: "delete",
+      details: { toolIds: ["gone"], names: ["Gone"] },
+      createdAt: new Date("2026-04-01T00:00:00Z"),
+    });
+    await keeper.reload();
+    expect((await lastmods()).byPath.get("/")).toBe("2026-04-01T00:00:00Z");
+    expect((await get("/feed.xml")).text).toContain(
+      `<lastBuildDate>${new Date("2026-04-01T00:00:00Z").toUTCString()}</lastBuildDate>`,
+    );
   });
 
   it("answers 304 to a matching ETag and 404 to a chunk that does not exist", async () => {

@@ -24,16 +24,20 @@ export interface Feeds {
 /**
  * The newest FEED_SIZE online tools as RSS 2.0 and Atom 1.0: each with its card description,
  * category, creation time as published and updated_at (its createdAt when not known) as updated.
+ * The feed's own update time is its newest item's, or `removedAt` (the newest removal of any
+ * tool from the catalogue) when later: a tool that left may have been in the feed.
  */
 export function buildFeeds({
   snapshot,
   updatedAt,
   appUrl,
+  removedAt = new Date(0),
   size = FEED_SIZE,
 }: {
   snapshot: CatalogueSnapshot;
   updatedAt: ReadonlyMap<string, Date>;
   appUrl: string;
+  removedAt?: Date;
   size?: number;
 }): Feeds {
   const origin = new URL(appUrl).origin;
@@ -57,7 +61,7 @@ export function buildFeeds({
     author: SITE_NAME,
     updated: items.reduce(
       (newest, item) => (item.updated > newest ? item.updated : newest),
-      new Date(0),
+      removedAt,
     ),
     items,
   };
