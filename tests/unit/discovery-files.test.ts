@@ -178,6 +178,24 @@ describe("feeds", () => {
 });
 
 describe("llms.txt", () => {
+  it("names the uncategorised tools so the category counts add up to the total", () => {
+    const loose = createToolCard({
+      id: "d",
+      slug: "loose-tool",
+      category: null,
+      subCategory: null,
+    });
+    const text = buildLlmsText(buildSnapshot([seoA, seoB, support, loose]), APP_URL);
+    expect(text).toContain("directory of 4 AI tools");
+    expect(text).toContain(`[All AI tools](${APP_URL}/ai-tools): all 4 tools`);
+    const listed = [...text.matchAll(/^- \[[^\]]+\]\([^)]+\): (\d+) tools?/gm)];
+    expect(listed.reduce((sum, match) => sum + Number(match[1]), 0)).toBe(4);
+    expect(text).toContain(
+      `[Uncategorised tools](${APP_URL}/ai-tools): 1 tool in no category, listed with all AI tools`,
+    );
+    expect(buildLlmsText(snapshot, APP_URL)).not.toContain("Uncategorised");
+  });
+
   it("has a title, a summary and markdown links to every category and the top tools", async () => {
     const text = buildLlmsText(snapshot, APP_URL);
     expect(text.startsWith("# Business AI Tools Directory\n\n> ")).toBe(true);

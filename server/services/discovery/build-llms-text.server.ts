@@ -31,6 +31,7 @@ export function buildLlmsText(snapshot: CatalogueSnapshot, appUrl: string): stri
   const origin = new URL(appUrl).origin;
   const link = (label: string, path: string) => `[${linkText(label)}](${origin}${path})`;
   const count = snapshot.tools.length;
+  const tools = (n: number) => `${n} ${n === 1 ? "tool" : "tools"}`;
   const lines = [
     `# ${SITE_NAME}`,
     "",
@@ -43,16 +44,26 @@ export function buildLlmsText(snapshot: CatalogueSnapshot, appUrl: string): stri
     "",
     "## Categories",
     "",
-    `- ${link("All AI tools", BROWSE_PATH)}: every tool, searchable and sortable`,
+    `- ${link("All AI tools", BROWSE_PATH)}: all ${tools(count)}, searchable and sortable`,
   ];
+  let categorised = 0;
   for (const category of snapshot.taxonomy) {
     const subcategories = category.subcategories.map((sub) =>
       link(sub.name, subCategoryPath(category.name, sub.name)),
     );
+    categorised += category.count;
     lines.push(
-      `- ${link(category.name, categoryPath(category.name))}: ${category.count} ` +
-        `${category.count === 1 ? "tool" : "tools"}` +
+      `- ${link(category.name, categoryPath(category.name))}: ${tools(category.count)}` +
         (subcategories.length ? `; ${subcategories.join(", ")}` : ""),
+    );
+  }
+  // Tools in no category have no listing of their own (no /ai-tools/uncategorized): they are
+  // named here so the counts add up to the total, and reached through all tools.
+  const uncategorised = count - categorised;
+  if (uncategorised > 0) {
+    lines.push(
+      `- ${link("Uncategorised tools", BROWSE_PATH)}: ${tools(uncategorised)} in no category, ` +
+        "listed with all AI tools",
     );
   }
   lines.push("", "## Top tools", "");
