@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useEffect, useRef, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
-import { useLoadedComponent } from "~/components/use-loaded-component";
+import { loadOnce, useLoadedComponent } from "~/components/use-loaded-component";
 import {
   currentConsent,
   isGlobalPrivacyControlOn,
@@ -15,11 +15,10 @@ import type { loader as rootLoader } from "~/root";
 // Decision 006: the banner (a first visit only) and the dialog (when asked) are loaded apart from
 // the code every page loads. A first visit starts fetching the banner as this module runs, before
 // hydration, so it shows no later than when it was part of every page.
-const importBanner = () => import("./consent-banner");
-let bannerImport: ReturnType<typeof importBanner> | undefined;
-const loadBanner = () => (bannerImport ??= importBanner());
+const loadBanner = loadOnce(() => import("./consent-banner"));
 if (typeof window !== "undefined" && storedConsent() === null && !isGlobalPrivacyControlOn()) {
-  void loadBanner();
+  // A failure here is forgotten by loadOnce: the banner's own load tries again when it shows.
+  loadBanner().catch(() => {});
 }
 const loadDialog = () => import("./consent-dialog");
 
