@@ -14,7 +14,8 @@ interface Versioned {
   updatedAt: string;
 }
 
-const versionOf = (tools: readonly Versioned[]) =>
+/** The `v` of an image's address: the latest change among its tools, in base 36. */
+export const versionOf = (tools: readonly Pick<Versioned, "updatedAt">[]): string =>
   Math.max(...tools.map((tool) => Date.parse(tool.updatedAt) || 0)).toString(36);
 
 /** /og/tools/{slug}.png?v=… */

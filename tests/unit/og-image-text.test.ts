@@ -1,20 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
+import { toolOgImagePath, versionOf } from "~/lib/og-image";
 import { OgImageCache } from "../../server/media/og-images/og-image-cache.server";
 import {
   compareCardSvg,
-  escapeXml,
   toolCardSvg,
   truncateText,
   wrapText,
 } from "../../server/media/og-images/og-image-svg.server";
 
 describe("Open Graph card text", () => {
-  it("escapes XML's special characters and drops what XML cannot hold", () => {
-    expect(escapeXml(`<script>&"'`)).toBe("&lt;script&gt;&amp;&quot;&apos;");
-    expect(escapeXml("a\u0000b\u001Fc\uFFFEd\uD800e")).toBe("abcde");
-    expect(escapeXml("rocket 🚀")).toBe("rocket 🚀");
-  });
-
   it("cuts long text with an ellipsis, never in the middle of an emoji", () => {
     expect(truncateText("short", 10)).toBe("short");
     expect(truncateText("a much longer name", 10)).toBe("a much lo…");
@@ -57,6 +51,61 @@ describe("Open Graph card text", () => {
   });
 });
 
+describe("a comparison's Open Graph card", () => {
+  const tool = (name: string, category: string, subCategory: string) => ({
+    name,
+    category,
+    subCategory,
+    cardDescription: "",
+  });
+  const textsOf = (svg: string) =>
+    [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) => match[1]!);
+
+  it("wraps four tools' names over lines instead of cutting them", () => {
+    const svg = compareCardSvg(
+      [
+        tool("Zed Renamed & Co", "Human Resources", "Onboarding"),
+        tool("Anchor Loop", "Sales", "Lead Generation"),
+        tool("A-B ScriptQuotes", "Writing", "Copywriting"),
+        tool("Prismai", "Marketing", "SEO"),
+      ],
+      [true, false, false, true],
+    );
+    const texts = textsOf(svg);
+    expect(texts.join(" ")).toContain("Anchor Loop vs A-B ScriptQuotes vs Prismai");
+    expect(texts.filter((text) => text.includes("…"))).toEqual([]);
+    expect(texts.join(" ")).toContain("Human Resources · Onboarding");
+    expect(texts.join(" ")).toContain("Marketing · SEO");
+  });
+
+  it("gives every tool its place in the row: its image's frame or its initial", () => {
+    const svg = compareCardSvg(
+      [tool("alpha", "Sales", "CRM"), tool("Beta", "Sales", "CRM"), tool("Gamma", "Sales", "CRM")],
+      [false, true, false],
+    );
+    expect(svg.match(/rx="18" fill="#ffffff"/g)).toHaveLength(3);
+    expect(textsOf(svg)).toEqual(expect.arrayContaining(["A", "G"]));
+  });
+
+  it("keeps the categories whole when the tools' subcategories do not fit", () => {
+    const long = (category: string) => tool(`${category} Tool`, category, "A".repeat(40));
+    const texts = textsOf(
+      compareCardSvg(
+        [long("Human Resources"), long("Operations"), long("Marketing"), long("Sales")],
+        [false, false, false, false],
+      ),
+    );
+    expect(texts).toContain("Human Resources  |  Operations  |  Marketing  |  Sales");
+  });
+});
+
+describe("an Open Graph image's version", () => {
+  it("is the v of the image's address", () => {
+    const tool = { slug: "a", updatedAt: "2026-03-01T10:00:00.000Z" };
+    expect(toolOgImagePath(tool)).toBe(`/og/tools/a.png?v=${versionOf([tool])}`);
+  });
+});
+
 describe("the Open Graph image cache", () => {
   it("renders a key once, also when asked again while it renders, and keeps the bytes", async () => {
     const cache = new OgImageCache(1000);
@@ -66,6 +115,20 @@ describe("the Open Graph image cache", () => {
     expect(render).toHaveBeenCalledTimes(1);
     expect(a).toBe(b);
     expect(c).toBe(a);
+  });
+
+  it("refuses a new render while its slots and queue are full, and lets one in again after", async () => {
+    const cache = new OgImageCache(1000, 1);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const slow = () => released.then(() => Buffer.from("png"));
+    const taken = ["a", "b", "c"].map((key) => cache.get(key, slow));
+    expect(await cache.get("d", slow)).toBeNull();
+    const joined = cache.get("a", slow);
+    release();
+    await Promise.all([...taken, joined]);
+    expect(await joined).toEqual(Buffer.from("png"));
+    expect(await cache.get("d", async () => Buffer.from("d"))).toEqual(Buffer.from("d"));
   });
 
   it("drops the least recently used entries beyond its byte bound", async () => {

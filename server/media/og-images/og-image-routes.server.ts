@@ -1,96 +1,137 @@
 import express from "express";
-import { canonicalCompareOrder, COMPARE_SEPARATOR, MAX_COMPARED_TOOLS } from "~/lib/compare";
-import { readComparePath } from "~/lib/compare-path";
-import { compareOgImagePath, OG_IMAGE_PATH, toolOgImagePath } from "~/lib/og-image";
-import type { ToolCard } from "~/lib/tool";
+import { COMPARE_PATH, MAX_COMPARED_TOOLS } from "~/lib/compare";
+import { OG_IMAGE_PATH, versionOf } from "~/lib/og-image";
+import type { ToolDetail } from "~/lib/tool";
+import { enforceRateLimit } from "../../api/rate-limit.server";
 import type { Application } from "../../boot.server";
 import { AppError } from "../../errors.server";
+import { addressKeyOf } from "../../rate-limit/client-key.server";
+import type { RateRule } from "../../rate-limit/consume-rate-limit.server";
+import { resolveComparePath } from "../../services/compare/resolve-compare-path.server";
 import { OgImageCache } from "./og-image-cache.server";
-import { renderCompareOgImage, renderToolOgImage, type OgTool } from "./render-og-image.server";
+import { renderCompareOgImage, renderToolOgImage } from "./render-og-image.server";
 
 /** An image whose address carries the tool's current version never changes. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Without it (or with an old one) the image is today's, and may change with the tool. */
 const SHORT = "public, max-age=300";
 
-const PNG_FILE = /^([a-z0-9_-]{1,1000})\.png$/;
+/**
+ * DESIGN.md 8: renders per client address (an IPv6 client by its /64). Only a render counts: a
+ * cached image costs nothing, and a link preview's crawler asks for the same few again and again.
+ */
+export const OG_RENDER_RATE: RateRule = { window: 60, max: 60 };
+/** Seconds a client waits when every render slot and the queue behind them are taken. */
+export const OG_BUSY_RETRY_AFTER_S = 5;
+
+/** Capitals are read as the pages read them: one 301 to the lower case. */
+const PNG_FILE = /^([A-Za-z0-9_-]{1,1000})\.png$/;
 
 const notFound = () => new AppError("NOT_FOUND", "No such image.");
 
-const versionIn = (path: string) => new URLSearchParams(path.split("?")[1]).get("v");
+const toolImageAt = (slug: string) => `${OG_IMAGE_PATH}/tools/${slug}.png`;
 
 /** /og: the generated Open Graph images (app/lib/og-image.ts), made with sharp and cached. */
-export function ogImageRoutes(app: Application): express.Router {
+export function ogImageRoutes(
+  app: Application,
+  { cache = new OgImageCache() }: { cache?: OgImageCache } = {},
+): express.Router {
   const router = express.Router();
-  const cache = new OgImageCache();
   const source = { mediaDir: app.mediaDir, demoImages: app.demoImages };
 
-  /** The online tool of a slug, with the version its card is drawn at; null when not online. */
-  async function versionedTool(card: ToolCard) {
-    const detail = await app.services.getToolDetail(card.id);
-    if (!detail || detail.status !== "online") return null;
-    return { tool: card as OgTool, updatedAt: detail.updatedAt };
+  /**
+   * The tool as the database has it now, online, or null. The image is drawn from this record, not
+   * the snapshot's card: the version in its key is this record's, and a card can be a save behind.
+   */
+  async function onlineTool(id: string): Promise<ToolDetail | null> {
+    const detail = await app.services.getToolDetail(id);
+    return detail?.status === "online" ? detail : null;
   }
 
-  function send(res: express.Response, png: Buffer, isCurrent: boolean) {
+  async function imageOf(
+    req: express.Request,
+    res: express.Response,
+    key: string,
+    render: () => Promise<Buffer>,
+  ): Promise<Buffer> {
+    if (!cache.has(key)) {
+      await enforceRateLimit(app, res, `og:${addressKeyOf(req.ip ?? "")}`, OG_RENDER_RATE);
+    }
+    const png = await cache.get(key, render);
+    if (png) return png;
+    res.set("Retry-After", String(OG_BUSY_RETRY_AFTER_S));
+    throw new AppError("UNAVAILABLE", "Images are busy. Try again shortly.");
+  }
+
+  function send(
+    req: express.Request,
+    res: express.Response,
+    png: Buffer,
+    tools: readonly ToolDetail[],
+  ) {
     res
-      .set("Cache-Control", isCurrent ? IMMUTABLE : SHORT)
+      .set("Cache-Control", req.query.v === versionOf(tools) ? IMMUTABLE : SHORT)
       .type("png")
       .send(png);
   }
 
+  const searchOf = (req: express.Request) => new URL(req.originalUrl, "http://localhost").search;
+
   router.get("/tools/:file", async (req, res) => {
-    const slug = PNG_FILE.exec(req.params.file)?.[1];
+    const asked = PNG_FILE.exec(req.params.file)?.[1];
+    const slug = asked?.toLowerCase();
     const card = slug ? app.snapshotKeeper.snapshot.bySlug.get(slug) : undefined;
-    const found = card ? await versionedTool(card) : null;
-    if (!found) throw notFound();
-    const { tool, updatedAt } = found;
-    const png = await cache.get(`tool:${tool.slug}:${updatedAt}`, () =>
+    if (!card) throw notFound();
+    if (slug !== asked) {
+      res.redirect(301, `${toolImageAt(card.slug)}${searchOf(req)}`);
+      return;
+    }
+    const tool = await onlineTool(card.id);
+    if (!tool) throw notFound();
+    const png = await imageOf(req, res, `tool:${tool.id}@${tool.updatedAt}`, () =>
       renderToolOgImage(tool, source),
     );
-    send(res, png, req.query.v === versionIn(toolOgImagePath({ slug: tool.slug, updatedAt })));
+    send(req, res, png, [tool]);
   });
 
   router.get("/compare/:file", async (req, res) => {
     const stem = PNG_FILE.exec(req.params.file)?.[1];
+    if (!stem) throw notFound();
+    // Answered as the compare page answers its address, a 301 for a 301.
+    const page = resolveComparePath(app.snapshotKeeper.snapshot, stem);
+    switch (page.kind) {
+      case "too-many":
+        throw new AppError("INVALID", `A comparison holds at most ${MAX_COMPARED_TOOLS} tools.`);
+      case "repeated":
+        throw new AppError("INVALID", "A comparison names each tool once.");
+      case "moved": {
+        const comparison = page.to.startsWith(`${COMPARE_PATH}/`)
+          ? page.to.slice(COMPARE_PATH.length + 1)
+          : null;
+        // Not a comparison: the one tool's page, whose address ends with its slug.
+        const to = comparison
+          ? `${OG_IMAGE_PATH}/compare/${comparison}.png`
+          : toolImageAt(page.to.slice(page.to.lastIndexOf("/") + 1));
+        res.redirect(301, `${to}${searchOf(req)}`);
+        return;
+      }
+      case "comparison":
+        break;
+      default:
+        throw notFound();
+    }
     const { snapshot } = app.snapshotKeeper;
-    // Read as the compare page reads its address: a slug may itself hold "-vs-".
-    const reading = stem
-      ? readComparePath(stem, (slug) => snapshot.bySlug.has(slug))
-      : { kind: "malformed" as const };
-    if (reading.kind === "malformed") throw notFound();
-    if (reading.kind === "too-many") {
-      throw new AppError("INVALID", `A comparison holds at most ${MAX_COMPARED_TOOLS} tools.`);
-    }
-    if (reading.kind === "one-tool" || new Set(reading.slugs).size !== reading.slugs.length) {
-      throw new AppError("INVALID", "A comparison names two or more different tools.");
-    }
-    const { slugs } = reading;
-    const cards = slugs.map((slug) => snapshot.bySlug.get(slug));
-    if (cards.some((card) => !card)) throw notFound();
-    const canonical = canonicalCompareOrder(slugs);
-    if (canonical.join() !== slugs.join()) {
-      const { search } = new URL(req.originalUrl, "http://localhost");
-      res.redirect(
-        301,
-        `${OG_IMAGE_PATH}/compare/${canonical.join(COMPARE_SEPARATOR)}.png${search}`,
-      );
-      return;
-    }
-    const found = await Promise.all(cards.map((card) => versionedTool(card!)));
-    if (found.some((entry) => !entry)) throw notFound();
-    const versions = found.map((entry) => ({
-      slug: entry!.tool.slug,
-      updatedAt: entry!.updatedAt,
-    }));
-    const key = `compare:${versions.map((entry) => `${entry.slug}@${entry.updatedAt}`).join(",")}`;
-    const png = await cache.get(key, () =>
-      renderCompareOgImage(
-        found.map((entry) => entry!.tool),
-        source,
-      ),
+    const tools = await Promise.all(
+      page.slugs.map((slug) => {
+        const card = snapshot.bySlug.get(slug);
+        return card ? onlineTool(card.id) : null;
+      }),
     );
-    send(res, png, req.query.v === versionIn(compareOgImagePath(versions)));
+    if (tools.some((tool) => !tool)) throw notFound();
+    const online = tools as ToolDetail[];
+    const key = `compare:${online.map((tool) => `${tool.id}@${tool.updatedAt}`).join(",")}`;
+    const png = await imageOf(req, res, key, () => renderCompareOgImage(online, source));
+    send(req, res, png, online);
   });
 
   return router;

@@ -1,9 +1,9 @@
-import { withoutRefusedCharacters } from "~/lib/plain-text";
 import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from "~/lib/og-image";
 import { SITE_NAME } from "~/lib/seo";
+import { escapeXml } from "../../xml-text.server";
 
 // The Open Graph cards' drawings (issue 20), as SVG that sharp turns into a PNG. Text is admin
-// and import text: it is escaped for XML, stripped of what XML cannot hold, and cut to fit.
+// and import text: it is escaped for XML (escapeXml drops what XML cannot hold) and cut to fit.
 
 const BRAND = "#1d41b8";
 const BRAND_DARK = "#142d85";
@@ -14,19 +14,6 @@ const CHAR_WIDTH_EM = 0.62;
 /** Where a tool's own image goes on its card, and a compared tool's on a comparison. */
 export const TOOL_IMAGE_BOX = { left: 820, top: 170, size: 300 };
 export const COMPARE_IMAGE_SIZE = 150;
-
-/** XML 1.0 cannot hold these two non-characters either; controls and lone surrogates go first. */
-const NON_CHARACTERS = /[\uFFFE\uFFFF]/g;
-
-export function escapeXml(text: string): string {
-  return withoutRefusedCharacters(text)
-    .replace(NON_CHARACTERS, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
-}
 
 /** At most `max` characters (code points, so an emoji is never cut in half), with an ellipsis when cut. */
 export function truncateText(text: string, max: number): string {
@@ -150,58 +137,98 @@ export function toolCardSvg(tool: CardTool, hasImage: boolean): string {
   );
 }
 
-/** Left edges of the compared tools' images, in a row along the bottom. */
+/** Left edges of the compared tools' images, one for each tool, in a row along the bottom. */
 export function compareImageLefts(count: number): number[] {
   return Array.from({ length: count }, (_, index) => 80 + index * (COMPARE_IMAGE_SIZE + 40));
 }
 export const COMPARE_IMAGE_TOP = OG_IMAGE_HEIGHT - 40 - COMPARE_IMAGE_SIZE;
 
-/** A comparison's card: "A vs B [vs …]", each tool's category, and a row for their images. */
-export function compareCardSvg(tools: readonly CardTool[], hasImage: readonly boolean[]): string {
-  const size = tools.length === 2 ? 60 : 46;
-  const perLine = charsIn(OG_IMAGE_WIDTH - 160, size);
-  const title =
-    tools.length === 2
-      ? wrapText(tools.map((tool) => tool.name).join(" vs "), perLine, 2)
-      : [truncateText(tools.map((tool) => tool.name).join(" vs "), perLine)];
-  const places = truncateText(
-    [...new Set(tools.map(placeOf))].join("  |  "),
-    charsIn(OG_IMAGE_WIDTH - 160, 26),
+const PLACE_SEPARATOR = "  |  ";
+
+/**
+ * Whole phrases in at most `maxLines` lines of `perLine` characters, joined by the separator;
+ * null when they do not fit uncut.
+ */
+function packPhrases(
+  phrases: readonly string[],
+  perLine: number,
+  maxLines: number,
+): string[] | null {
+  const lines: string[] = [];
+  for (const phrase of phrases) {
+    const last = lines.at(-1);
+    const joined = last === undefined ? null : `${last}${PLACE_SEPARATOR}${phrase}`;
+    if (joined !== null && Array.from(joined).length <= perLine) {
+      lines[lines.length - 1] = joined;
+    } else if (Array.from(phrase).length <= perLine) {
+      lines.push(phrase);
+    } else {
+      return null;
+    }
+  }
+  return lines.length <= maxLines ? lines : null;
+}
+
+/** Where the compared tools belong, whole; only their categories when that does not fit. */
+function placeLines(tools: readonly CardTool[], perLine: number, maxLines: number): string[] {
+  const places = [...new Set(tools.map(placeOf))];
+  const categories = [...new Set(tools.map((tool) => tool.category ?? "AI tool"))];
+  return (
+    packPhrases(places, perLine, maxLines) ??
+    packPhrases(categories, perLine, maxLines) ??
+    wrapText(categories.join(PLACE_SEPARATOR), perLine, maxLines)
   );
-  const frames = compareImageLefts(tools.length)
-    .filter((_, index) => hasImage[index])
+}
+
+/** A tool without an image of its own: a tile with its initial, so every tool has its place. */
+function initialTile(tool: CardTool, left: number): string {
+  const initial = Array.from(tool.name.trim())[0]?.toLocaleUpperCase("en-US") ?? "?";
+  const middle = COMPARE_IMAGE_SIZE / 2;
+  return `<rect x="${left}" y="${COMPARE_IMAGE_TOP}" width="${COMPARE_IMAGE_SIZE}" height="${COMPARE_IMAGE_SIZE}" rx="${Math.round(COMPARE_IMAGE_SIZE / 12)}" fill="#e6ecff"/><text x="${left + middle}" y="${COMPARE_IMAGE_TOP + middle}" text-anchor="middle" dominant-baseline="central" font-family="${FONT}" font-size="72" font-weight="700" fill="${BRAND}">${escapeXml(initial)}</text>`;
+}
+
+/**
+ * A comparison's card: "A vs B [vs …]" in up to two lines (three for three or four tools), where
+ * the tools belong, and a row with each tool's image or its initial.
+ */
+export function compareCardSvg(tools: readonly CardTool[], hasImage: readonly boolean[]): string {
+  const isPair = tools.length === 2;
+  const size = isPair ? 60 : 50;
+  const lineHeight = size + 12;
+  const title = wrapText(
+    tools.map((tool) => tool.name).join(" vs "),
+    charsIn(OG_IMAGE_WIDTH - 160, size),
+    isPair ? 2 : 3,
+  );
+  const titleTop = 230;
+  const placesTop = titleTop + (title.length - 1) * lineHeight + 50;
+  const places = placeLines(tools, charsIn(OG_IMAGE_WIDTH - 160, 26), title.length >= 3 ? 1 : 2);
+  const tiles = compareImageLefts(tools.length)
     .map(
-      (left) =>
-        `<rect x="${left - 6}" y="${COMPARE_IMAGE_TOP - 6}" width="${COMPARE_IMAGE_SIZE + 12}" height="${COMPARE_IMAGE_SIZE + 12}" rx="18" fill="#ffffff"/>`,
+      (left, index) =>
+        `<rect x="${left - 6}" y="${COMPARE_IMAGE_TOP - 6}" width="${COMPARE_IMAGE_SIZE + 12}" height="${COMPARE_IMAGE_SIZE + 12}" rx="18" fill="#ffffff"/>${hasImage[index] ? "" : initialTile(tools[index]!, left)}`,
     )
     .join("");
   return frame(
     [
       textLines(["Compare side by side"], {
         x: 80,
-        y: 160,
+        y: 150,
         size: 28,
         lineHeight: 0,
         weight: 400,
         fill: "#c7d4ff",
       }),
-      textLines(title, {
+      textLines(title, { x: 80, y: titleTop, size, lineHeight, weight: 700, fill: "#ffffff" }),
+      textLines(places, {
         x: 80,
-        y: 240,
-        size,
-        lineHeight: size + 12,
-        weight: 700,
-        fill: "#ffffff",
-      }),
-      textLines([places], {
-        x: 80,
-        y: 240 + title.length * (size + 12) + 10,
+        y: placesTop,
         size: 26,
-        lineHeight: 0,
+        lineHeight: 34,
         weight: 400,
         fill: "#dbe4ff",
       }),
-      frames,
+      tiles,
     ].join(""),
   );
 }
