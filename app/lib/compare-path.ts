@@ -123,3 +123,46 @@ export function readComparePath(
   if (rankOf(best) === 2) return { kind: "one-tool", slug: best[0]! };
   return { kind: "tools", slugs: best };
 }
+
+/**
+ * For an address that names a tool no longer listed: the known slugs it names and the rest, each
+ * run of unknown pieces between known slugs as one (a slug may hold "-vs-"). The reading with the
+ * most known slugs wins. Null when the address is not shaped like one, or names no unknown piece.
+ */
+export function readUnlistedSlugs(
+  rest: string,
+  isKnownSlug: (slug: string) => boolean,
+): { known: string[]; unlisted: string[] } | null {
+  if (rest.length > MAX_COMPARE_PATH_LENGTH || !SLUG_FORM.test(rest)) return null;
+  const pieces = rest.split(COMPARE_SEPARATOR);
+  if (pieces.length > MAX_COMPARE_PIECES) return null;
+  // best[from]: the most known slugs the pieces from `from` on can be read as, and how.
+  const best: { known: number; slugs: { slug: string; isKnown: boolean }[] }[] = [];
+  best[pieces.length] = { known: 0, slugs: [] };
+  for (let from = pieces.length - 1; from >= 0; from--) {
+    let choice = { known: -1, slugs: [] as { slug: string; isKnown: boolean }[] };
+    for (let to = pieces.length; to > from; to--) {
+      const slug = pieces.slice(from, to).join(COMPARE_SEPARATOR);
+      const after = best[to]!;
+      const isKnown = isKnownSlug(slug);
+      // An unknown piece is read one separator at a time; runs of them are joined below.
+      if (!isKnown && to !== from + 1) continue;
+      const known = after.known + (isKnown ? 1 : 0);
+      if (known > choice.known) choice = { known, slugs: [{ slug, isKnown }, ...after.slugs] };
+    }
+    best[from] = choice;
+  }
+  const known: string[] = [];
+  const unlisted: string[] = [];
+  let run: string[] = [];
+  for (const { slug, isKnown } of [...best[0]!.slugs, { slug: "", isKnown: true }]) {
+    if (!isKnown) {
+      run.push(slug);
+      continue;
+    }
+    if (run.length > 0) unlisted.push(run.join(COMPARE_SEPARATOR));
+    run = [];
+    if (slug) known.push(slug);
+  }
+  return unlisted.length > 0 ? { known, unlisted } : null;
+}

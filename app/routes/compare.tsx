@@ -1,5 +1,9 @@
 import { data, redirect, type MetaDescriptor } from "react-router";
-import { ComparePage, CompareProblemPage } from "~/features/compare/compare-page";
+import {
+  ComparePage,
+  CompareProblemPage,
+  CompareUnlistedPage,
+} from "~/features/compare/compare-page";
 import { comparePath } from "~/lib/compare";
 import { compareOgImagePath } from "~/lib/og-image";
 import { absoluteUrl, canonicalLink, pageTitle } from "~/lib/seo";
@@ -15,6 +19,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   switch (page.kind) {
     case "not-found":
       throw data("Page not found", { status: 404 });
+    case "not-listed":
+      // A tray can keep a tool after it went offline: say which, and offer the rest.
+      return data(
+        { kind: "not-listed" as const, unlisted: page.unlisted, listed: page.listed },
+        { status: 404 },
+      );
     case "moved":
       throw redirect(page.to, 301);
     case "too-many":
@@ -43,6 +53,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
   if (!loaderData) return [{ title: pageTitle("Page not found") }];
+  if (loaderData.kind === "not-listed") {
+    return [{ title: pageTitle("Tools not listed") }, { name: "robots", content: "noindex" }];
+  }
   if (loaderData.kind === "problem") {
     const title =
       loaderData.problem === "too-many" ? "Too many tools to compare" : "A tool is named twice";
@@ -61,6 +74,9 @@ export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "not-listed") {
+    return <CompareUnlistedPage unlisted={loaderData.unlisted} listed={loaderData.listed} />;
+  }
   if (loaderData.kind === "problem") {
     return <CompareProblemPage problem={loaderData.problem} comparePath={loaderData.comparePath} />;
   }

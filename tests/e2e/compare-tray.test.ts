@@ -171,6 +171,20 @@ test("removing moves focus to the next tool or the heading, and Clear empties th
   expect(await page.evaluate(() => localStorage.getItem("compareTools"))).toBe("[]");
 });
 
+test("without JavaScript the toggles keep their room but do not show", async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL: test.info().project.use.baseURL,
+  });
+  const page = await context.newPage();
+  await page.goto("/ai-tools");
+  const toggle = page.locator("article.tool-card .compare-toggle").first();
+  await expect(toggle).toBeHidden();
+  const width = await toggle.evaluate((element) => element.getBoundingClientRect().width);
+  expect(width).toBeGreaterThan(0);
+  await context.close();
+});
+
 test("axe finds nothing wrong with the tray open", async ({ page }) => {
   test.setTimeout(90_000);
   await openApp(page, "/ai-tools");

@@ -118,11 +118,40 @@ test.describe("the compare page", () => {
     await context.close();
   });
 
-  test("answers 404 with the site's page for an unknown tool", async ({ page, request }) => {
+  test("answers 404 naming a tool not listed, with a way to the one that is", async ({
+    page,
+    request,
+  }) => {
     const [tool] = await anyTools(request, 1);
     const response = await page.goto(`/compare/${tool!.slug}-vs-no-such-tool-anywhere`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "A tool is not listed" })).toBeVisible();
+    await expect(page.getByText("“no-such-tool-anywhere”")).toBeVisible();
+    await page.getByRole("link", { name: `See ${tool!.name}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: tool!.name })).toBeVisible();
+  });
+
+  test("a tray holding a tool no longer listed leads to a 404 that lets it go", async ({
+    page,
+    request,
+  }) => {
+    const tools = await anyTools(request, 2);
+    const gone = { id: "gone-tool-id", slug: "no-such-tool-anywhere", name: "Gone Tool" };
+    const held = [...tools.map(({ id, slug, name }) => ({ id, slug, name })), gone];
+    await page.addInitScript((text) => {
+      if (!sessionStorage.getItem("seeded")) localStorage.setItem("compareTools", text);
+      sessionStorage.setItem("seeded", "1");
+    }, JSON.stringify(held));
+    const response = await openApp(page, comparePath(held.map((tool) => tool.slug)));
+    expect(response?.status()).toBe(404);
+    const names = [...tools].sort((x, y) => (x.slug < y.slug ? -1 : 1)).map((tool) => tool.name);
+    const onward = page.getByRole("link", { name: `Compare ${names[0]} and ${names[1]}` });
+    await expect(onward).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("compareTools")))
+      .not.toContain("gone-tool-id");
+    await onward.click();
+    await expect(page).toHaveURL(new RegExp(`${escaped(comparePath(slugsOf(tools)))}$`));
   });
 
   test("answers 400 with a page and a way on for more than four tools", async ({

@@ -196,7 +196,7 @@ describe("resolving a compare address against the online tools", () => {
       to: "/compare/inkwell-vs-quill",
     });
     expect(resolve("Quill")).toEqual({ kind: "moved", to: "/ai-tools/writing/editing/quill" });
-    expect(resolve("Inkwell-vs-Unknown")).toEqual({ kind: "not-found" });
+    expect(resolve("Inkwell-vs-Unknown").kind).toBe("not-listed");
   });
 
   it("refuses a tool named twice among others, pointing to each once", () => {
@@ -206,10 +206,26 @@ describe("resolving a compare address against the online tools", () => {
     });
   });
 
-  it("answers not found for unknown slugs and malformed addresses", () => {
-    expect(resolve("inkwell-vs-unknown")).toEqual({ kind: "not-found" });
-    expect(resolve("unknown")).toEqual({ kind: "not-found" });
+  it("answers not found for malformed addresses", () => {
     expect(resolve("inkwell--quill")).toEqual({ kind: "not-found" });
+    expect(resolve("inkwell-vs-quill.png")).toEqual({ kind: "not-found" });
+  });
+
+  it("names the tools not listed any more and the online ones beside them", () => {
+    const inkwell = { slug: "inkwell", path: "/ai-tools/writing/editing/inkwell" };
+    const quill = { slug: "quill", path: "/ai-tools/writing/editing/quill" };
+    const shown = (rest: string) => {
+      const page = resolve(rest);
+      if (page.kind !== "not-listed") return page;
+      const listed = page.listed.map(({ slug, path }) => ({ slug, path }));
+      return { unlisted: page.unlisted, listed };
+    };
+    expect(shown("inkwell-vs-unknown")).toEqual({ unlisted: ["unknown"], listed: [inkwell] });
+    expect(shown("unknown")).toEqual({ unlisted: ["unknown"], listed: [] });
+    expect(shown("gone-vs-inkwell-vs-humans-vs-ai-vs-quill")).toEqual({
+      unlisted: ["gone", "humans-vs-ai"],
+      listed: [inkwell, quill],
+    });
   });
 });
 

@@ -1,7 +1,14 @@
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { removeComparedTool, useComparedTools } from "~/components/compare/compare-store";
 import { BROWSE_PATH } from "~/lib/paths";
-import { MAX_COMPARED_TOOLS } from "~/lib/compare";
+import {
+  comparePath as comparePathOf,
+  MAX_COMPARED_TOOLS,
+  MIN_COMPARED_TOOLS,
+  type ComparedTool,
+} from "~/lib/compare";
 import { CompareTable } from "./compare-table";
 import type { ComparisonTool } from "./compare-rows";
 
@@ -85,6 +92,71 @@ export function CompareProblemPage({ problem, comparePath }: CompareProblemPageP
         <Link
           className={
             comparePath
+              ? "rounded-lg border border-slate-300 px-4 py-2 font-medium whitespace-nowrap"
+              : "rounded-lg bg-brand-700 px-4 py-2 font-medium whitespace-nowrap text-white"
+          }
+          to={BROWSE_PATH}
+        >
+          Browse AI tools
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+interface CompareUnlistedPageProps {
+  /** The address's pieces no online tool has (a run of them between listed tools is one). */
+  unlisted: readonly string[];
+  /** The online tools the address names. */
+  listed: readonly (ComparedTool & { path: string })[];
+}
+
+const listOf = (items: readonly string[]) => new Intl.ListFormat("en-US").format(items);
+
+/**
+ * The 404 page of a comparison naming tools that are not listed (any more): which, and a way to
+ * the rest. A tray holding them (it keeps tools across visits) lets them go.
+ */
+export function CompareUnlistedPage({ unlisted, listed }: CompareUnlistedPageProps) {
+  const { pathname } = useLocation();
+  const tray = useComparedTools();
+  useEffect(() => {
+    const listedSlugs = new Set(listed.map((tool) => tool.slug));
+    // The tray led here when this is its address: then every tool of it not listed goes.
+    const isTrayAddress =
+      tray.length > 0 && comparePathOf(tray.map((tool) => tool.slug)) === pathname;
+    for (const tool of tray) {
+      if (unlisted.includes(tool.slug) || (isTrayAddress && !listedSlugs.has(tool.slug)))
+        removeComparedTool(tool.id);
+    }
+  }, [tray, unlisted, listed, pathname]);
+
+  const canCompare = listed.length >= MIN_COMPARED_TOOLS && listed.length <= MAX_COMPARED_TOOLS;
+  const only = listed.length === 1 ? listed[0] : undefined;
+  const onward = canCompare
+    ? {
+        to: comparePathOf(listed.map((tool) => tool.slug)),
+        label: `Compare ${listOf(listed.map((tool) => tool.name))}`,
+      }
+    : only && { to: only.path, label: `See ${only.name}` };
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-20 text-center">
+      <h1 className="text-3xl font-bold">
+        {unlisted.length === 1 ? "A tool is not listed" : "Some tools are not listed"}
+      </h1>
+      <p className="mt-4 text-slate-600">
+        This comparison names {listOf(unlisted.map((slug) => `“${slug}”`))}, which{" "}
+        {unlisted.length === 1 ? "is" : "are"} not listed on the site (any more).
+      </p>
+      <p className="mt-8 flex flex-wrap justify-center gap-4">
+        {onward && (
+          <Link className="rounded-lg bg-brand-700 px-4 py-2 font-medium text-white" to={onward.to}>
+            {onward.label}
+          </Link>
+        )}
+        <Link
+          className={
+            onward
               ? "rounded-lg border border-slate-300 px-4 py-2 font-medium whitespace-nowrap"
               : "rounded-lg bg-brand-700 px-4 py-2 font-medium whitespace-nowrap text-white"
           }

@@ -1,5 +1,5 @@
-import { comparePath, canonicalCompareOrder } from "~/lib/compare";
-import { MAX_COMPARE_PATH_LENGTH, readComparePath } from "~/lib/compare-path";
+import { comparePath, canonicalCompareOrder, type ComparedTool } from "~/lib/compare";
+import { MAX_COMPARE_PATH_LENGTH, readComparePath, readUnlistedSlugs } from "~/lib/compare-path";
 import { toolPath } from "~/lib/paths";
 import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 
@@ -7,6 +7,8 @@ import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 export type ComparePage =
   /** 404: not an address of online tools. */
   | { kind: "not-found" }
+  /** 404: an address naming tools no longer listed (or never), beside the online ones it names. */
+  | { kind: "not-listed"; unlisted: string[]; listed: ListedTool[] }
   /** 400: more tools than a comparison holds. */
   | { kind: "too-many" }
   /** 400: a tool named twice among others; `path` compares each once. */
@@ -15,6 +17,9 @@ export type ComparePage =
   | { kind: "moved"; to: string }
   /** 200: the comparison at its canonical address. */
   | { kind: "comparison"; slugs: string[] };
+
+/** An online tool a compare address names, with its page. */
+export type ListedTool = ComparedTool & { path: string };
 
 /** Reads the part of a compare address after "/compare/" against the online tools. */
 export function resolveComparePath(snapshot: CatalogueSnapshot, rest: string): ComparePage {
@@ -27,8 +32,15 @@ export function resolveComparePath(snapshot: CatalogueSnapshot, rest: string): C
   }
   const reading = readComparePath(rest, (slug) => snapshot.bySlug.has(slug));
   switch (reading.kind) {
-    case "malformed":
-      return { kind: "not-found" };
+    case "malformed": {
+      const found = readUnlistedSlugs(rest, (slug) => snapshot.bySlug.has(slug));
+      if (!found) return { kind: "not-found" };
+      const listed = [...new Set(found.known)].map((slug) => {
+        const tool = snapshot.bySlug.get(slug)!;
+        return { id: tool.id, slug, name: tool.name, path: toolPath(tool) };
+      });
+      return { kind: "not-listed", unlisted: found.unlisted, listed };
+    }
     case "too-many":
       return { kind: "too-many" };
     case "one-tool": {
