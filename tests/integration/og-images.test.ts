@@ -43,11 +43,13 @@ const pictured = createToolCard({
 const plain = createToolCard({ slug: "crawly", name: "Crawly", category: null, subCategory: null });
 const third = createToolCard({ slug: "ad-maker", name: "Ad Maker" });
 const versus = createToolCard({ slug: "humans-vs-ai", name: "Humans vs AI" });
+const spies = [createToolCard({ slug: "spy" }), createToolCard({ slug: "spy-vs-spy" })];
 const cards = [
   pictured,
   plain,
   third,
   versus,
+  ...spies,
   ...["d", "e"].map((slug) => createToolCard({ slug })),
 ];
 
@@ -188,6 +190,14 @@ describe("a comparison's Open Graph image", () => {
       [plain, versus].map((tool) => ({ slug: tool.slug, updatedAt: UPDATED_AT })),
     );
     expect(address).toMatch(/^\/og\/compare\/crawly-vs-humans-vs-ai\.png/);
+    expect((await get(address)).response.status).toBe(200);
+  });
+
+  it("answers a set's own address, even where its slugs hold -vs-, without redirecting", async () => {
+    const address = compareOgImagePath(
+      spies.map((tool) => ({ slug: tool.slug, updatedAt: UPDATED_AT })),
+    );
+    expect(address).toMatch(/^\/og\/compare\/spy-vs-spy-vs-spy\.png/);
     expect((await get(address)).response.status).toBe(200);
   });
 
