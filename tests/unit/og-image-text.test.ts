@@ -78,6 +78,19 @@ describe("a comparison's Open Graph card", () => {
     expect(texts.join(" ")).toContain("Marketing · SEO");
   });
 
+  it("names both tools of a pair whose first name is long, in smaller letters over three lines", () => {
+    const texts = textsOf(
+      compareCardSvg(
+        [
+          tool("Glide vs Prismai Extraordinary Long Name Generator", "Sales", "CRM"),
+          tool("Zed Renamed & Co", "Sales", "CRM"),
+        ],
+        [false, false],
+      ),
+    );
+    expect(texts.join(" ")).toContain("Generator vs Zed Renamed &amp; Co");
+  });
+
   it("gives every tool its place in the row: its image's frame or its initial", () => {
     const svg = compareCardSvg(
       [tool("alpha", "Sales", "CRM"), tool("Beta", "Sales", "CRM"), tool("Gamma", "Sales", "CRM")],

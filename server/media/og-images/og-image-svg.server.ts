@@ -188,18 +188,16 @@ function initialTile(tool: CardTool, left: number): string {
 }
 
 /**
- * A comparison's card: "A vs B [vs …]" in up to two lines (three for three or four tools), where
- * the tools belong, and a row with each tool's image or its initial.
+ * A comparison's card: "A vs B [vs …]" in up to three lines, where the tools belong, and a row
+ * with each tool's image or its initial.
  */
 export function compareCardSvg(tools: readonly CardTool[], hasImage: readonly boolean[]): string {
-  const isPair = tools.length === 2;
-  const size = isPair ? 60 : 50;
+  const names = tools.map((tool) => tool.name).join(" vs ");
+  const large = wrapText(names, charsIn(OG_IMAGE_WIDTH - 160, 60), 3);
+  // Large in two lines when that holds every name; else smaller, in up to three.
+  const size = large.length <= 2 ? 60 : 50;
+  const title = size === 60 ? large : wrapText(names, charsIn(OG_IMAGE_WIDTH - 160, size), 3);
   const lineHeight = size + 12;
-  const title = wrapText(
-    tools.map((tool) => tool.name).join(" vs "),
-    charsIn(OG_IMAGE_WIDTH - 160, size),
-    isPair ? 2 : 3,
-  );
   const titleTop = 230;
   const placesTop = titleTop + (title.length - 1) * lineHeight + 50;
   const places = placeLines(tools, charsIn(OG_IMAGE_WIDTH - 160, 26), title.length >= 3 ? 1 : 2);
