@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { findCompareAlternatives } from "../../server/services/compare/find-compare-alternatives.server";
+import {
+  createCompareAlternativesFinder,
+  findCompareAlternatives,
+} from "../../server/services/compare/find-compare-alternatives.server";
+import { withCounts } from "../../server/snapshot/recount.server";
 import { buildSnapshot } from "../../server/snapshot/snapshot.server";
 import type { ToolCard } from "../../app/lib/tool";
 import { createToolCard } from "../factories";
@@ -92,5 +96,38 @@ describe("closest alternatives to compare with", () => {
     ];
     const found = findCompareAlternatives(buildSnapshot(tools), tools[2]!.id, 3);
     expect(namesOf(found)).toEqual(["Alpha", "Delta", "Beta"]);
+  });
+
+  describe("across snapshots of one catalogue revision", () => {
+    const tools = [
+      editing({ name: "Alpha", cardDescription: "Editor for novels." }),
+      editing({ name: "Beta", cardDescription: "Editor for novels.", likesTotal: 5 }),
+      editing({ name: "Gamma", cardDescription: "Editor for novels.", likesTotal: 3 }),
+    ];
+    const [alpha, beta, gamma] = tools as [ToolCard, ToolCard, ToolCard];
+
+    it("breaks ties and fills up by today's likes, and answers today's counts", () => {
+      const find = createCompareAlternativesFinder();
+      const before = buildSnapshot(tools);
+      expect(namesOf(find(before, 1, alpha.id))).toEqual(["Beta", "Gamma"]);
+      const after = withCounts(before, new Map([[gamma.id, { likesTotal: 9 }]]));
+      const found = find(after, 1, alpha.id);
+      expect(namesOf(found)).toEqual(["Gamma", "Beta"]);
+      expect(found[0]!.likesTotal).toBe(9);
+      expect(found).toEqual([after.byId.get(gamma.id), after.byId.get(beta.id)]);
+    });
+
+    it("keeps its groups until the revision moves", () => {
+      const find = createCompareAlternativesFinder();
+      const delta = editing({
+        name: "Delta",
+        cardDescription: "Editor for novels.",
+        likesTotal: 50,
+      });
+      find(buildSnapshot(tools), 1, alpha.id);
+      const withDelta = buildSnapshot([...tools, delta]);
+      expect(namesOf(find(withDelta, 1, alpha.id))).toEqual(["Beta", "Gamma"]);
+      expect(namesOf(find(withDelta, 2, alpha.id))).toEqual(["Delta", "Beta", "Gamma"]);
+    });
   });
 });

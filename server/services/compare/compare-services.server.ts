@@ -1,6 +1,6 @@
 import type { SnapshotKeeper } from "../../snapshot/snapshot-keeper.server";
 import type { Database } from "../../db/client.server";
-import { findCompareAlternatives } from "./find-compare-alternatives.server";
+import { createCompareAlternativesFinder } from "./find-compare-alternatives.server";
 import { getComparison } from "./get-comparison.server";
 import { resolveComparePath } from "./resolve-compare-path.server";
 
@@ -12,9 +12,10 @@ export function createCompareServices({
   db: Database;
   snapshotKeeper: SnapshotKeeper;
 }) {
+  const findAlternatives = createCompareAlternativesFinder();
   return {
     findCompareAlternatives: (toolId: string, limit?: number) =>
-      findCompareAlternatives(snapshotKeeper.snapshot, toolId, limit),
+      findAlternatives(snapshotKeeper.snapshot, snapshotKeeper.catalogueRevision, toolId, limit),
     resolveComparePath: (rest: string) => resolveComparePath(snapshotKeeper.snapshot, rest),
     getComparison: (slugs: readonly string[]) => getComparison(db, slugs),
   };

@@ -6,7 +6,9 @@ import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 // Issue 20 "Compare with": a tool's closest alternatives are the tools of its subcategory (its
 // category when it has none, or too few neighbours there) whose name and card description share
 // the most distinctive words with its own. The tool pages and the sitemap both ask, so a group's
-// word index is built once per snapshot, on first need.
+// word index is built once per catalogue revision, on first need: likes and views make a new
+// snapshot every few seconds without changing any group's members or words, so the most-liked
+// order that breaks ties is read from the current snapshot at each ask.
 
 /** Words that say nothing about what a tool does. */
 const STOP_WORDS = new Set(
@@ -23,8 +25,8 @@ const MAX_WORD_TOOLS = 64;
 const NAME_WEIGHT = 2;
 
 /**
- * A group's words, numbered: for each word, the members (positions in the group, most liked
- * first) that have it and its weight in each; for each member, its words and their weights.
+ * A group's words, numbered: for each word, the members (positions in the group, newest first)
+ * that have it and its weight in each; for each member, its words and their weights.
  */
 interface GroupIndex {
   members: readonly ToolCard[];
@@ -99,10 +101,18 @@ function buildGroupIndex(members: readonly ToolCard[]): GroupIndex {
   };
 }
 
-/** A group's members, most liked first, and its word index once something asked for it. */
+/**
+ * A group's members, newest first, its word index once something asked for it, and its members'
+ * most-liked order (positions, and each position's place) in each snapshot that asked.
+ */
 interface Group {
   members: ToolCard[];
   index?: GroupIndex;
+  liked: WeakMap<CatalogueSnapshot, LikedOrder>;
+}
+interface LikedOrder {
+  order: Uint32Array;
+  place: Uint32Array;
 }
 type Groups = Map<string, Group>;
 const groupsBySnapshot = new WeakMap<CatalogueSnapshot, Groups>();
@@ -111,28 +121,44 @@ const groupsBySnapshot = new WeakMap<CatalogueSnapshot, Groups>();
 const groupKey = (category: string | null, subCategory: string | null) =>
   subCategory === null ? `${category ?? ""}\u0000` : `${category}\u0000${subCategory}\u0000`;
 
-/** The snapshot's tools grouped by category and by subcategory, most liked first. */
+/** The snapshot's tools grouped by category and by subcategory, newest first. */
 function groupsOf(snapshot: CatalogueSnapshot): Groups {
-  const known = groupsBySnapshot.get(snapshot);
-  if (known) return known;
   const groups: Groups = new Map();
   const join = (key: string, tool: ToolCard) => {
     const group = groups.get(key);
     if (group) group.members.push(tool);
-    else groups.set(key, { members: [tool] });
+    else groups.set(key, { members: [tool], liked: new WeakMap() });
   };
-  for (const tool of snapshot.sorted["Most Liked"]) {
+  for (const tool of snapshot.tools) {
     join(groupKey(tool.category, null), tool);
     if (tool.category && tool.subCategory) join(groupKey(tool.category, tool.subCategory), tool);
   }
-  groupsBySnapshot.set(snapshot, groups);
   return groups;
 }
 
+/**
+ * The group's members most liked first by the snapshot's counts, ties newest first: the
+ * snapshot's own "Most Liked" order, kept per snapshot for the groups asked about.
+ */
+function likedOrder(group: Group, snapshot: CatalogueSnapshot): LikedOrder {
+  const known = group.liked.get(snapshot);
+  if (known) return known;
+  const likes = Float64Array.from(
+    group.members,
+    (member) => snapshot.byId.get(member.id)?.likesTotal ?? member.likesTotal,
+  );
+  const order = Uint32Array.from(group.members.keys()).sort(
+    (a, b) => likes[b]! - likes[a]! || a - b,
+  );
+  const place = new Uint32Array(order.length);
+  order.forEach((position, at) => (place[position] = at));
+  const liked = { order, place };
+  group.liked.set(snapshot, liked);
+  return liked;
+}
+
 /** A group's word index, built when first asked for: most groups of a large catalogue never are. */
-function groupIndex(groups: Groups, key: string): GroupIndex | null {
-  const group = groups.get(key);
-  if (!group) return null;
+function groupIndex(group: Group): GroupIndex {
   group.index ??= buildGroupIndex(group.members);
   return group.index;
 }
@@ -157,6 +183,7 @@ function ownWords(group: GroupIndex, tool: ToolCard): { ids: Int32Array; weights
  */
 function closestInGroup(
   group: GroupIndex,
+  liked: LikedOrder,
   tool: ToolCard,
   excluded: ReadonlySet<string>,
   limit: number,
@@ -176,10 +203,11 @@ function closestInGroup(
       scratch[position]! += weight * holderWeights[h]!;
     }
   }
-  // The best few by score; positions are most liked first, so the lower one wins a tie.
+  // The best few by score; the more liked one wins a tie.
   const best: number[] = [];
+  const { place } = liked;
   const isBetter = (a: number, b: number) =>
-    scratch[a]! > scratch[b]! || (scratch[a] === scratch[b] && a < b);
+    scratch[a]! > scratch[b]! || (scratch[a] === scratch[b] && place[a]! < place[b]!);
   for (const position of touched) {
     if (excluded.has(members[position]!.id)) continue;
     let at = best.length;
@@ -191,8 +219,8 @@ function closestInGroup(
   }
   const found = best.map((position) => members[position]!);
   for (const position of touched) scratch[position] = 0;
-  for (let position = 0; found.length < limit && position < members.length; position++) {
-    const member = members[position]!;
+  for (let at = 0; found.length < limit && at < members.length; at++) {
+    const member = members[liked.order[at]!]!;
     if (!excluded.has(member.id) && !found.includes(member)) found.push(member);
   }
   return found;
@@ -204,9 +232,41 @@ export function findCompareAlternatives(
   toolId: string,
   limit: number = COMPARE_ALTERNATIVES,
 ): ToolCard[] {
+  let groups = groupsBySnapshot.get(snapshot);
+  if (!groups) {
+    groups = groupsOf(snapshot);
+    groupsBySnapshot.set(snapshot, groups);
+  }
+  return alternativesIn(groups, snapshot, toolId, limit);
+}
+
+/**
+ * findCompareAlternatives for a snapshot that changes: the groups are kept while the catalogue
+ * revision stays (only counts changed), and made again from the snapshot of a new one.
+ */
+export function createCompareAlternativesFinder() {
+  let kept: { revision: number; groups: Groups } | undefined;
+  return (
+    snapshot: CatalogueSnapshot,
+    catalogueRevision: number,
+    toolId: string,
+    limit: number = COMPARE_ALTERNATIVES,
+  ): ToolCard[] => {
+    if (kept?.revision !== catalogueRevision) {
+      kept = { revision: catalogueRevision, groups: groupsOf(snapshot) };
+    }
+    return alternativesIn(kept.groups, snapshot, toolId, limit);
+  };
+}
+
+function alternativesIn(
+  groups: Groups,
+  snapshot: CatalogueSnapshot,
+  toolId: string,
+  limit: number,
+): ToolCard[] {
   const tool = snapshot.byId.get(toolId);
   if (!tool) return [];
-  const groups = groupsOf(snapshot);
   const excluded = new Set([tool.id]);
   const found: ToolCard[] = [];
   const keys =
@@ -214,13 +274,21 @@ export function findCompareAlternatives(
       ? [groupKey(tool.category, tool.subCategory), groupKey(tool.category, null)]
       : [groupKey(tool.category, null)];
   for (const key of keys) {
-    const group = groupIndex(groups, key);
+    const group = groups.get(key);
     if (!group) continue;
-    for (const other of closestInGroup(group, tool, excluded, limit - found.length)) {
+    const liked = likedOrder(group, snapshot);
+    for (const other of closestInGroup(
+      groupIndex(group),
+      liked,
+      tool,
+      excluded,
+      limit - found.length,
+    )) {
       found.push(other);
       excluded.add(other.id);
     }
     if (found.length >= limit) break;
   }
-  return found;
+  // The groups may hold the cards of an earlier snapshot of this revision: today's counts.
+  return found.map((other) => snapshot.byId.get(other.id) ?? other);
 }
