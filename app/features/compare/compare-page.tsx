@@ -10,7 +10,7 @@ import {
   type ComparedTool,
 } from "~/lib/compare";
 import { CompareTable } from "./compare-table";
-import type { ComparisonTool } from "./compare-rows";
+import type { ComparisonTool } from "~/lib/compare-rows";
 
 /** The checkbox the rows' CSS reads: the switch works before (and without) JavaScript. */
 export const DIFFERENCES_SWITCH_ID = "compare-differences";

@@ -7,7 +7,7 @@ import {
   FEATURE_NOT_LISTED,
   type CompareCell,
   type ComparisonTool,
-} from "./compare-rows";
+} from "~/lib/compare-rows";
 
 // The "Differences only" checkbox (compare-page.tsx) is read by CSS: `group` is the page.
 const HIDDEN_WHEN_DIFFERENCES_ONLY = "group-has-[#compare-differences:checked]:hidden";

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { ComparisonTool } from "~/features/compare/compare-rows";
+import type { ComparisonTool } from "~/lib/compare-rows";
 import { toolPath } from "~/lib/paths";
 import { TOOL_DEFAULTS } from "~/lib/tool";
 import type { Database } from "../../db/client.server";

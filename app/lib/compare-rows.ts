@@ -1,4 +1,4 @@
-import { plural } from "~/lib/tool";
+import { plural } from "./tool";
 
 // Issue 20: the compare table's rows, from the tools' full records. Nothing is invented: a value
 // the tool does not have is null (shown as a dash), and a key feature one tool lists and another
