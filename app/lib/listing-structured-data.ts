@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { toolPath } from "./paths";
-import { canonicalLink, feedLinks, pageTitle } from "./seo";
+import { canonicalLink, feedLinks, pageTitle, type ListingHead } from "./seo";
 import { socialMeta } from "./social-meta";
 
 // A listing page as search engines read it (issue 20): schema.org ItemList of the cards the page
@@ -31,19 +31,22 @@ export function listingJsonLd(tools: readonly ListedTool[], pageUrl: string, nam
 }
 
 /**
- * Every head tag of a listing page: title, description, canonical link, Open Graph and Twitter
- * cards, the feeds, and the ItemList of its cards.
+ * Every head tag of a listing page: title, description (of the listing its canonical link names),
+ * canonical link, Open Graph and Twitter cards, the feeds, and the ItemList of its cards. A view
+ * that shows no tool asks not to be indexed: an empty page is no answer to any search.
  */
 export function listingMeta(listing: {
-  title: string;
-  description: string;
+  head: ListingHead;
   canonicalUrl: string;
   tools: readonly ListedTool[];
+  total: number;
 }): MetaDescriptor[] {
-  const { title, description, canonicalUrl, tools } = listing;
+  const { head, canonicalUrl, tools, total } = listing;
+  const { title, description } = head;
   return [
     { title: pageTitle(title) },
     { name: "description", content: description },
+    ...(total === 0 ? [{ name: "robots", content: "noindex" }] : []),
     canonicalLink(canonicalUrl),
     ...socialMeta({ title, description, url: canonicalUrl, image: null }),
     ...feedLinks(),

@@ -17,6 +17,57 @@ export function toolMeta(tool: ToolPageDetail): { title: string; description: st
   };
 }
 
+/** The title and description a listing page's head tags carry. */
+export interface ListingHead {
+  title: string;
+  description: string;
+}
+
+/** /ai-tools: every tool of every category. */
+export const BROWSE_HEAD: ListingHead = {
+  title: "AI Tools for Business Growth",
+  description:
+    "Search, filter and compare AI tools for every part of your business, from marketing and sales to finance and operations.",
+};
+
+interface Counted {
+  name: string;
+  count: number;
+}
+
+export function categoryListingHead(category: Counted): ListingHead {
+  return {
+    title: `${category.name} AI Tools`,
+    description: `Compare ${category.count.toLocaleString("en-US")} AI tools in ${category.name}: features, pricing and ratings side by side.`,
+  };
+}
+
+export function subCategoryListingHead(category: { name: string }, sub: Counted): ListingHead {
+  return {
+    title: `${sub.name} AI Tools`,
+    description: `${sub.count.toLocaleString("en-US")} AI tools for ${sub.name} in ${category.name}, compared on features, pricing and ratings.`,
+  };
+}
+
+/**
+ * The head of the listing at a canonical path (issue 20): a filtered view names itself as the
+ * listing its canonical link points to, so its title and Open Graph title agree with that page's.
+ */
+export function listingHeadAt(
+  path: string,
+  taxonomy: readonly (Counted & { subcategories: readonly Counted[] })[],
+): ListingHead {
+  for (const category of taxonomy) {
+    if (categoryPath(category.name) === path) return categoryListingHead(category);
+    for (const sub of category.subcategories) {
+      if (subCategoryPath(category.name, sub.name) === path) {
+        return subCategoryListingHead(category, sub);
+      }
+    }
+  }
+  return BROWSE_HEAD;
+}
+
 interface TaxonomyCategory {
   name: string;
   subcategories: readonly { name: string }[];

@@ -1,24 +1,31 @@
 import { BrowsePage } from "~/features/browse/browse-page";
 import { readListingQuery } from "~/features/browse/listing-query.server";
 import { listingMeta } from "~/lib/listing-structured-data";
-import { absoluteUrl, listingCanonicalPath, pageTitle } from "~/lib/seo";
+import {
+  absoluteUrl,
+  BROWSE_HEAD,
+  listingCanonicalPath,
+  listingHeadAt,
+  pageTitle,
+} from "~/lib/seo";
 import type { Route } from "./+types/browse";
 
-const TITLE = "AI Tools for Business Growth";
-const DESCRIPTION =
-  "Search, filter and compare AI tools for every part of your business, from marketing and sales to finance and operations.";
+const { title: TITLE, description: DESCRIPTION } = BROWSE_HEAD;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: pageTitle(TITLE) }];
-  return listingMeta({ ...loaderData, title: TITLE, description: DESCRIPTION });
+  return listingMeta(loaderData);
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const query = readListingQuery(services, new URL(request.url));
+  const taxonomy = services.getTaxonomy();
+  const canonicalPath = listingCanonicalPath(query, taxonomy);
   return {
     ...services.getListing(query),
-    canonicalUrl: absoluteUrl(listingCanonicalPath(query, services.getTaxonomy()), context.appUrl),
+    head: listingHeadAt(canonicalPath, taxonomy),
+    canonicalUrl: absoluteUrl(canonicalPath, context.appUrl),
   };
 }
 

@@ -1,7 +1,12 @@
 import { data, redirect, type AppLoadContext } from "react-router";
 import { readListingQuery } from "~/features/browse/listing-query.server";
 import { BROWSE_PATH, categoryPath, toolPath } from "~/lib/paths";
-import { listingCanonicalPath } from "~/lib/seo";
+import {
+  categoryListingHead,
+  listingCanonicalPath,
+  listingHeadAt,
+  subCategoryListingHead,
+} from "~/lib/seo";
 
 // The pages under /ai-tools/{category}/…: a category listing, a subcategory listing or a tool page,
 // whichever the path resolves to (spec 2 routes). Shared by the three route modules' loaders.
@@ -22,11 +27,12 @@ export async function loadCategoryPathPage(
   switch (page.kind) {
     case "category": {
       const query = readListingQuery(services, url, { category: page.category.name });
+      const canonicalPath = listingCanonicalPath(query, services.getTaxonomy());
       return {
         kind: "listing" as const,
-        title: `${page.category.name} AI Tools`,
-        description: `Compare ${page.category.count.toLocaleString("en-US")} AI tools in ${page.category.name}: features, pricing and ratings side by side.`,
-        canonicalUrl: canonicalUrl(listingCanonicalPath(query, services.getTaxonomy())),
+        ...categoryListingHead(page.category),
+        head: listingHeadAt(canonicalPath, services.getTaxonomy()),
+        canonicalUrl: canonicalUrl(canonicalPath),
         crumbs: [
           { label: "Home", href: "/" },
           { label: "AI Tools", href: BROWSE_PATH },
@@ -40,11 +46,12 @@ export async function loadCategoryPathPage(
         category: page.category.name,
         subcategory: [page.subCategory.name],
       });
+      const canonicalPath = listingCanonicalPath(query, services.getTaxonomy());
       return {
         kind: "listing" as const,
-        title: `${page.subCategory.name} AI Tools`,
-        description: `${page.subCategory.count.toLocaleString("en-US")} AI tools for ${page.subCategory.name} in ${page.category.name}, compared on features, pricing and ratings.`,
-        canonicalUrl: canonicalUrl(listingCanonicalPath(query, services.getTaxonomy())),
+        ...subCategoryListingHead(page.category, page.subCategory),
+        head: listingHeadAt(canonicalPath, services.getTaxonomy()),
+        canonicalUrl: canonicalUrl(canonicalPath),
         crumbs: [
           { label: "Home", href: "/" },
           { label: "AI Tools", href: BROWSE_PATH },

@@ -117,3 +117,31 @@ test("a listing served from the render cache names the canonical of its query, w
   expect(again.headers()["x-cache"]).toBe("HIT");
   expect(await again.text()).toContain(canonical);
 });
+
+test("a filtered listing is titled as the listing its canonical names; an empty one is not indexed", async ({
+  page,
+  request,
+}) => {
+  const { withSubcategory: tool } = await sampleTools(request);
+  const heads = async (address: string) => {
+    await page.goto(address);
+    return {
+      title: await page.title(),
+      og: await page.locator('meta[property="og:title"]').getAttribute("content"),
+      robots: await page.locator('meta[name="robots"]').count(),
+    };
+  };
+  const category = encodeURIComponent(tool.category!);
+  const subcategory = encodeURIComponent(tool.subCategory!);
+  const categoryPage = await heads(categoryPath(tool.category!));
+  expect(await heads(`/ai-tools?category=${category}&sort=Newest`)).toEqual(categoryPage);
+  expect(categoryPage.og).toBe(`${tool.category} AI Tools`);
+  const subPage = await heads(subCategoryPath(tool.category!, tool.subCategory!));
+  expect(await heads(`/ai-tools?subcategory=${subcategory}`)).toEqual(subPage);
+  expect(await heads(`${categoryPath(tool.category!)}?subcategory=${subcategory}`)).toEqual(
+    subPage,
+  );
+
+  await page.goto("/ai-tools?search=qqqzzxnothingmatchesthis");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+});

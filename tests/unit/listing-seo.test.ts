@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALL_CATEGORIES } from "~/lib/constants";
 import { listingJsonLd, listingMeta } from "~/lib/listing-structured-data";
-import { listingCanonicalPath } from "~/lib/seo";
+import { listingCanonicalPath, listingHeadAt } from "~/lib/seo";
 
 const taxonomy = [
   { name: "Marketing", subcategories: [{ name: "SEO" }, { name: "Email Marketing" }] },
@@ -96,10 +96,10 @@ describe("a listing's ItemList", () => {
 
 describe("a listing's head", () => {
   const meta = listingMeta({
-    title: "AI Tools",
-    description: "All of them.",
+    head: { title: "AI Tools", description: "All of them." },
     canonicalUrl: pageUrl,
     tools,
+    total: tools.length,
   });
 
   it("has the canonical link, social cards at the canonical URL and both feeds", () => {
@@ -116,5 +116,43 @@ describe("a listing's head", () => {
         href: "/feed.atom",
       }),
     );
+  });
+
+  it("asks not to be indexed only when it shows no tool", () => {
+    const noindex = { name: "robots", content: "noindex" };
+    expect(meta).not.toContainEqual(noindex);
+    const empty = listingMeta({
+      head: { title: "AI Tools", description: "All of them." },
+      canonicalUrl: pageUrl,
+      tools: [],
+      total: 0,
+    });
+    expect(empty).toContainEqual(noindex);
+  });
+});
+
+describe("the head a listing's canonical names", () => {
+  const counted = [
+    {
+      name: "Marketing",
+      count: 1200,
+      subcategories: [{ name: "SEO", count: 40 }],
+    },
+  ];
+
+  it("is the category's or subcategory's title and description, as on that page", () => {
+    expect(listingHeadAt("/ai-tools/marketing", counted)).toEqual({
+      title: "Marketing AI Tools",
+      description:
+        "Compare 1,200 AI tools in Marketing: features, pricing and ratings side by side.",
+    });
+    expect(listingHeadAt("/ai-tools/marketing/seo", counted)).toEqual({
+      title: "SEO AI Tools",
+      description: "40 AI tools for SEO in Marketing, compared on features, pricing and ratings.",
+    });
+  });
+
+  it("is the directory's own for /ai-tools", () => {
+    expect(listingHeadAt("/ai-tools", counted).title).toBe("AI Tools for Business Growth");
   });
 });
