@@ -196,7 +196,7 @@ test.describe("the compare page", () => {
     await expect(page.getByRole("columnheader", { name: other })).toBeVisible();
   });
 
-  test("axe reports no violations on a comparison, the 400 page, or with Differences only", async ({
+  test("axe reports no violations on a comparison, the 400 and 404 pages, or with Differences only", async ({
     page,
     request,
   }) => {
@@ -206,6 +206,8 @@ test.describe("the compare page", () => {
     await page.getByRole("switch", { name: "Differences only" }).check();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.goto(comparePath(slugsOf(await anyTools(request, 5))));
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.goto(comparePath([...slugsOf(await anyTools(request, 2)), "no-such-tool"]));
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 
