@@ -50,3 +50,33 @@ test("Allow and Decline are equally prominent", async ({ page }) => {
     });
   expect(await look("Allow analytics")).toEqual(await look("Decline analytics"));
 });
+
+test("when the dialog's code is gone (a deploy), the opener tries again, reloads the page once, then works", async ({
+  page,
+  consoleProblems,
+}) => {
+  await openApp(page, "/");
+  let asked = 0;
+  await page.route("**/assets/consent-dialog-*.js", (route) => {
+    asked += 1;
+    return route.fulfill({ status: 404 });
+  });
+  await page.evaluate(() => Object.assign(window, { beforeReload: true }));
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("contentinfo").getByRole("button", { name: "Cookie preferences" }).click();
+  await reloaded;
+  expect(await page.evaluate(() => "beforeReload" in window)).toBe(false);
+  expect(asked).toBe(2);
+  // The two refused loads are what this test does on purpose.
+  const refused = consoleProblems.filter((problem) => /status of 404/.test(problem));
+  expect(refused).toHaveLength(2);
+  consoleProblems.splice(
+    0,
+    consoleProblems.length,
+    ...consoleProblems.filter((p) => !refused.includes(p)),
+  );
+
+  await page.unroute("**/assets/consent-dialog-*.js");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await openPreferences(page);
+});
