@@ -89,16 +89,7 @@ export function CompareProblemPage({ problem, comparePath }: CompareProblemPageP
             Compare each tool once
           </Link>
         )}
-        <Link
-          className={
-            comparePath
-              ? "rounded-lg border border-slate-300 px-4 py-2 font-medium whitespace-nowrap"
-              : "rounded-lg bg-brand-700 px-4 py-2 font-medium whitespace-nowrap text-white"
-          }
-          to={BROWSE_PATH}
-        >
-          Browse AI tools
-        </Link>
+        <BrowseLink isSecondary={Boolean(comparePath)} />
       </p>
     </div>
   );
@@ -154,17 +145,24 @@ export function CompareUnlistedPage({ unlisted, listed }: CompareUnlistedPagePro
             {onward.label}
           </Link>
         )}
-        <Link
-          className={
-            onward
-              ? "rounded-lg border border-slate-300 px-4 py-2 font-medium whitespace-nowrap"
-              : "rounded-lg bg-brand-700 px-4 py-2 font-medium whitespace-nowrap text-white"
-          }
-          to={BROWSE_PATH}
-        >
-          Browse AI tools
-        </Link>
+        <BrowseLink isSecondary={Boolean(onward)} />
       </p>
     </div>
+  );
+}
+
+/** The way on from a page that compares nothing: plain beside a better offer, else the main one. */
+function BrowseLink({ isSecondary }: { isSecondary: boolean }) {
+  return (
+    <Link
+      className={
+        isSecondary
+          ? "rounded-lg border border-slate-300 px-4 py-2 font-medium whitespace-nowrap"
+          : "rounded-lg bg-brand-700 px-4 py-2 font-medium whitespace-nowrap text-white"
+      }
+      to={BROWSE_PATH}
+    >
+      Browse AI tools
+    </Link>
   );
 }
