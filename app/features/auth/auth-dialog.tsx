@@ -9,7 +9,7 @@ import { signInSchema, signUpSchema } from "~/lib/account-forms";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { authErrorMessage, signIn, signUp } from "~/lib/auth/auth-client";
 import { useIsGoogleSignInEnabled } from "~/lib/auth/use-viewer";
-import { continueWithGoogle } from "./google-sign-in";
+import { continueWithGoogle } from "./continue-with-google";
 
 interface AuthDialogProps {
   mode: AuthMode | null;
