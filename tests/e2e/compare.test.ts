@@ -211,6 +211,17 @@ test.describe("the compare page", () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 
+  test("shows two tools side by side on a phone without scrolling", async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tools = await toolsOfOneSubcategory(request, 2);
+    await page.goto(comparePath(slugsOf(tools)));
+    const table = page.getByRole("region", { name: /vs/ });
+    expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    for (const tool of tools) {
+      await expect(page.getByRole("columnheader", { name: tool.name })).toBeInViewport();
+    }
+  });
+
   test("scrolls sideways on a phone with the row names in view", async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(comparePath(slugsOf(await toolsOfOneSubcategory(request, 3))));

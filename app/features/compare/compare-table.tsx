@@ -57,6 +57,9 @@ function LiveLikeCount({ tool }: { tool: ComparisonTool }) {
 const stickyColumn = "sticky left-0 z-10 bg-white";
 
 /** The tools in columns, their facts in rows; on phones it scrolls sideways under a fixed first column. */
+const ROW_NAME_REM = 6;
+const TOOL_COLUMN_REM = 8;
+
 export function CompareTable({ tools }: { tools: readonly ComparisonTool[] }) {
   const sections = compareSections(tools);
   // `relative`: the cells' screen-reader text is positioned, and would otherwise hang outside the
@@ -68,15 +71,23 @@ export function CompareTable({ tools }: { tools: readonly ComparisonTool[] }) {
       aria-labelledby="compare-title"
       tabIndex={0}
     >
-      <table className="w-full min-w-[36rem] border-collapse text-left text-sm">
+      <table
+        className="w-full border-collapse text-left text-sm"
+        // Two tools fit side by side on a phone; three or four scroll sideways past the row names.
+        style={{ minWidth: `${ROW_NAME_REM + tools.length * TOOL_COLUMN_REM}rem` }}
+      >
         <caption className="sr-only">
           {tools.map((tool) => tool.name).join(" compared with ")}
         </caption>
         <thead>
           <tr className="border-b border-slate-200">
-            <td className={`${stickyColumn} w-28 p-3 sm:w-40`} />
+            <td className={`${stickyColumn} w-24 p-2 sm:w-40 sm:p-3`} />
             {tools.map((tool) => (
-              <th key={tool.id} scope="col" className="p-3 align-top">
+              <th
+                key={tool.id}
+                scope="col"
+                className="p-2 align-top [overflow-wrap:anywhere] sm:p-3"
+              >
                 <Link to={tool.path} className="group/tool block">
                   <ToolImage
                     path={tool.image}
@@ -86,7 +97,7 @@ export function CompareTable({ tools }: { tools: readonly ComparisonTool[] }) {
                     height={300}
                     className="aspect-square w-16 rounded-xl border border-slate-200"
                   />
-                  <span className="mt-2 block text-base font-semibold text-slate-950 group-hover/tool:underline">
+                  <span className="mt-2 block text-sm font-semibold text-slate-950 group-hover/tool:underline sm:text-base">
                     {tool.name}
                   </span>
                 </Link>
@@ -118,11 +129,14 @@ export function CompareTable({ tools }: { tools: readonly ComparisonTool[] }) {
                 data-same={row.isSame || undefined}
                 className={`border-b border-slate-100 ${row.isSame ? HIDDEN_WHEN_DIFFERENCES_ONLY : ""}`}
               >
-                <th scope="row" className={`${stickyColumn} p-3 font-medium text-slate-600`}>
+                <th scope="row" className={`${stickyColumn} p-2 font-medium text-slate-600 sm:p-3`}>
                   {row.label}
                 </th>
                 {row.cells.map((cell, position) => (
-                  <td key={tools[position]!.id} className="p-3 align-top text-slate-900">
+                  <td
+                    key={tools[position]!.id}
+                    className="p-2 align-top [overflow-wrap:anywhere] text-slate-900 sm:p-3"
+                  >
                     {row.key === "likes" ? (
                       <LiveLikeCount tool={tools[position]!} />
                     ) : (
