@@ -10,6 +10,7 @@ import { findTools } from "../server/services/tools/find-tools.server";
 import { snapshotOfRows } from "../server/snapshot/snapshot-keeper.server";
 import type { CatalogueSnapshot } from "../server/snapshot/snapshot.server";
 import { readToolsCsv } from "./read-tools-csv";
+import { printAlignedTable } from "./aligned-table";
 
 // `npm run bench:relevance [-- tools.csv queries.json]`: how well search answers judged queries.
 // Each query of the file (bench/relevance/demo-queries.json for the demo catalogue) names the
@@ -109,21 +110,6 @@ function judge(snapshot: CatalogueSnapshot, queries: readonly JudgedQuery[]): Ou
 const mean = (values: readonly number[]) =>
   values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
 
-function printTable(headers: readonly string[], rows: readonly (readonly string[])[]): void {
-  const widths = headers.map((header, column) =>
-    Math.max(header.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
-      )
-      .join(" | ");
-  console.log(line(headers));
-  console.log(widths.map((width) => "-".repeat(width)).join("-|-"));
-  for (const row of rows) console.log(line(row));
-}
-
 function printMetrics(outcomes: readonly Outcome[]): void {
   const row = (label: string, group: readonly Outcome[]) => [
     label,
@@ -133,7 +119,7 @@ function printMetrics(outcomes: readonly Outcome[]): void {
     String(group.filter((outcome) => outcome.recall < 1).length),
   ];
   const kinds = KINDS.filter((kind) => outcomes.some((outcome) => outcome.judged.kind === kind));
-  printTable(
+  printAlignedTable(
     ["kind", "queries", `recall@${TOP}`, "MRR", "failed"],
     [
       ...kinds.map((kind) =>

@@ -12,6 +12,7 @@ import { findTools } from "../server/services/tools/find-tools.server";
 import { toToolCard, toToolSearchText } from "../server/services/tools/tool-shapes.server";
 import { updateSnapshot } from "../server/snapshot/update-snapshot.server";
 import { readToolsCsv, type BenchToolRow } from "./read-tools-csv";
+import { printAlignedTable } from "./aligned-table";
 
 // `npm run bench:search [-- tools.csv]`: our search index against Fuse.js (configured as spec 5
 // says) over the same documents, for generated catalogues of 1,000, 10,000 and 100,000 tools
@@ -230,23 +231,8 @@ function benchQuery({ snapshot, fuse }: Catalogue, query: string): QueryResult {
 
 const ms = (value: number) => value.toFixed(2);
 
-function printTable(headers: readonly string[], rows: readonly (readonly string[])[]): void {
-  const widths = headers.map((header, column) =>
-    Math.max(header.length, ...rows.map((row) => row[column]?.length ?? 0)),
-  );
-  const line = (cells: readonly string[]) =>
-    cells
-      .map((cell, column) =>
-        column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
-      )
-      .join(" | ");
-  console.log(line(headers));
-  console.log(widths.map((width) => "-".repeat(width)).join("-|-"));
-  for (const row of rows) console.log(line(row));
-}
-
 function printResults(results: readonly QueryResult[]): void {
-  printTable(
+  printAlignedTable(
     [
       "query",
       "ours cold med",

@@ -151,7 +151,7 @@ describe("the Open Graph image cache", () => {
     await cache.get("b", render("bbbb"));
     await cache.get("a", render("aaaa"));
     await cache.get("c", render("cccc"));
-    const again = vi.fn(render("xxxx"));
+    const again = vi.fn(render("anew"));
     await cache.get("a", again);
     expect(again).not.toHaveBeenCalled();
     await cache.get("b", again);
