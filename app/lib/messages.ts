@@ -10,6 +10,14 @@ export function noSearchResults(query: string): string {
   return `No tools found for "${query}"`;
 }
 
+/** Issue 21: a search no tool matches in full, answered without its weakest words. */
+export function relaxedSearchNote(matchedWords: string): string {
+  return `No tools match all words; showing tools matching "${matchedWords}"`;
+}
+
+/** Issue 21: the start of the suggestion; the suggested search follows as a link. */
+export const DID_YOU_MEAN = "Did you mean";
+
 // spec 4 Email verification and spec 8.
 export const EMAIL_VERIFIED = "Email verified successfully! Redirecting to browse tools...";
 export const VERIFICATION_CHECK_FAILED =

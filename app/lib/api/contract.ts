@@ -29,6 +29,13 @@ export interface ToolResults {
   facets: readonly CategoryEntry[];
   /** The order used: the asked one, or Relevance when searching and Newest otherwise (spec 4). */
   sort: SortOption;
+  /**
+   * When no tool matches every word of the search: the words the listed tools match (the
+   * weakest words dropped), as one search text. Null otherwise.
+   */
+  relaxedSearch: string | null;
+  /** A search spelt with the catalogue's own words, when the search finds nothing or little. */
+  suggestedSearch: string | null;
   elapsedMs: number;
 }
 

@@ -99,3 +99,41 @@ function endOfPrefix(
   }
   return low;
 }
+
+/** A query word of this many letters forgives one typo (issue 21; Meilisearch's default). */
+export const MIN_LENGTH_FOR_ONE_TYPO = 5;
+/** A query word of this many letters forgives two typos. */
+export const MIN_LENGTH_FOR_TWO_TYPOS = 9;
+
+/** How many typos a query word of `length` letters forgives. */
+export function typosAllowed(length: number): number {
+  if (length >= MIN_LENGTH_FOR_TWO_TYPOS) return 2;
+  return length >= MIN_LENGTH_FOR_ONE_TYPO ? 1 : 0;
+}
+
+/**
+ * The typos between two whole words: single-character inserts, deletes and substitutions, and
+ * two neighbouring letters swapped, each counting one (optimal string alignment distance).
+ */
+export function typoDistance(a: string, b: string): number {
+  const width = b.length + 1;
+  let beforeLast = new Int32Array(width);
+  let last = Int32Array.from({ length: width }, (_, j) => j);
+  let row = new Int32Array(width);
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const isSame = a.charCodeAt(i - 1) === b.charCodeAt(j - 1);
+      let cell = Math.min(last[j - 1]! + (isSame ? 0 : 1), last[j]! + 1, row[j - 1]! + 1);
+      const isSwap =
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1);
+      if (isSwap) cell = Math.min(cell, beforeLast[j - 2]! + 1);
+      row[j] = cell;
+    }
+    [beforeLast, last, row] = [last, row, beforeLast];
+  }
+  return last[b.length]!;
+}

@@ -59,6 +59,8 @@ export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolRe
     totalInAllCategories: narrowedCount,
     facets: isNarrowed ? toTaxonomy(countCategories(narrowed)) : snapshot.taxonomy,
     sort,
+    relaxedSearch: null,
+    suggestedSearch: null,
     elapsedMs: Math.round((performance.now() - started) * 100) / 100,
   };
 }
