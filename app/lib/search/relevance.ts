@@ -41,9 +41,6 @@ export function relevance(match: number, popularityPoints: number): number {
   return MATCH_SHARE * match + POPULARITY_SHARE * (popularityPoints / MAX_POPULARITY);
 }
 
-/** However many typos a long word has, its match keeps some weight (it is still a match). */
-const MIN_TYPO_SHARE = 0.1;
-
 /**
  * How well a query word matches an indexed word, in (0, 1]: the whole word 1, a prefix less the
  * more of the word is missing, and a quarter less for every typo.
@@ -51,5 +48,5 @@ const MIN_TYPO_SHARE = 0.1;
 export function wordMatchQuality(queryLength: number, wordLength: number, typos: number): number {
   if (typos === 0 && queryLength === wordLength) return 1;
   const covered = Math.min(1, queryLength / wordLength);
-  return (0.7 + 0.3 * covered) * Math.max(MIN_TYPO_SHARE, 1 - 0.25 * typos);
+  return (0.7 + 0.3 * covered) * (1 - 0.25 * typos);
 }

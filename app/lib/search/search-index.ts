@@ -1,23 +1,14 @@
 import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
-import { forEachWordWithinTypos } from "./edit-distance";
+import { forEachWordWithinTypos, typosAllowed } from "./edit-distance";
+import { planQuery } from "./query-plan";
+import type { QueryReading } from "./query-reading";
 import { FIELD_SHARE, popularity, relevance, wordMatchQuality } from "./relevance";
-import {
-  comparableName,
-  hashWord,
-  joinedWords,
-  queryWords,
-  scanIndexWords,
-  stemOf,
-} from "./tokenize";
+import { comparableName, hashWord, joinedWords, scanIndexWords, stemOf } from "./tokenize";
+import { prefixRange } from "./vocabulary";
 import { WordTable } from "./word-table";
 
 // Weighted per-word search over a fixed list of documents (DESIGN.md 6, decisions 005 and 015).
 // Pure and universal: it runs the same in Node and in a browser.
-
-/** spec 5 fuzzy-search parameters. */
-export const SEARCH_THRESHOLD = 0.15;
-/** Words beyond these add nothing a person means and only add work. */
-const MAX_QUERY_WORDS = 8;
 
 export interface SearchDocument {
   name: string;
@@ -39,11 +30,22 @@ export interface SearchHit {
   /** spec 9 relevance in [0, 1]. */
   relevance: number;
   isExactName: boolean;
+  /**
+   * The query words this document matched only with typos, plus what its reading costs: fewer
+   * typos rank higher, whatever the relevance (an exact or prefix match beats a typo match).
+   */
+  typos: number;
 }
 
 interface WordMatch {
   word: number;
   quality: number;
+}
+
+/** The indexed words a query word matches: those without typos first, then from `typoFrom`. */
+interface WordMatches {
+  matches: WordMatch[];
+  typoFrom: number;
 }
 
 /** Immutable once built: an update makes a new index and leaves this one as it was. */
@@ -61,7 +63,7 @@ export interface SearchIndex {
   /** hashWord of each name, so most documents are ruled out as exact matches without it. */
   readonly nameHashes: Int32Array;
   readonly popularity: Float32Array;
-  readonly matchCache: Map<string, WordMatch[]>;
+  readonly matchCache: Map<string, WordMatches>;
 }
 
 const FIELD_BITS = 4;
@@ -310,29 +312,17 @@ export function updateSearchIndex(index: SearchIndex, change: SearchIndexChange)
   });
 }
 
-/** The range [from, to) of the sorted vocabulary that begins with `prefix`. */
-function prefixRange(words: readonly string[], prefix: string): [number, number] {
-  let low = 0;
-  let high = words.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (words[middle]! < prefix) low = middle + 1;
-    else high = middle;
-  }
-  let to = low;
-  while (to < words.length && words[to]!.startsWith(prefix)) to++;
-  return [low, to];
-}
-
 /**
- * Every indexed word a query word matches: words it begins, other forms of it, and, for longer
- * query words, words within floor(0.15 x length) typos of it or of their beginning (spec 5).
+ * Every indexed word a query word matches: words it begins, other forms of it, and, when typos
+ * are forgiven, words within typosAllowed(length) typos of it or of their beginning.
  */
-function matchWord(index: SearchIndex, query: string): WordMatch[] {
-  const cached = index.matchCache.get(query);
+function matchWord(index: SearchIndex, query: string, allowsTypos: boolean): WordMatches {
+  // Indexed words are letters and digits only, so "=" cannot begin one.
+  const key = allowsTypos ? query : `=${query}`;
+  const cached = index.matchCache.get(key);
   if (cached) {
-    index.matchCache.delete(query);
-    index.matchCache.set(query, cached);
+    index.matchCache.delete(key);
+    index.matchCache.set(key, cached);
     return cached;
   }
   const { words } = index;
@@ -353,18 +343,20 @@ function matchWord(index: SearchIndex, query: string): WordMatch[] {
       matches.push({ word: i, quality });
     }
   }
-  const maxTypos = Math.floor(SEARCH_THRESHOLD * query.length);
+  const typoFrom = matches.length;
+  const maxTypos = allowsTypos ? typosAllowed(query.length) : 0;
   if (maxTypos > 0) {
     const visit = (word: number, typos: number) =>
       matches.push({ word, quality: wordMatchQuality(query.length, words[word]!.length, typos) });
     forEachWordWithinTypos(words, 0, skipFrom, query, maxTypos, visit);
     forEachWordWithinTypos(words, skipTo, words.length, query, maxTypos, visit);
   }
-  index.matchCache.set(query, matches);
+  const found = { matches, typoFrom };
+  index.matchCache.set(key, found);
   if (index.matchCache.size > MATCH_CACHE_SIZE) {
     index.matchCache.delete(index.matchCache.keys().next().value!);
   }
-  return matches;
+  return found;
 }
 
 // Scratch space reused by every search (searches never overlap), grown to the largest index.
@@ -374,12 +366,17 @@ function newScratch(size: number) {
     best: new Float32Array(size),
     total: new Float32Array(size),
     matched: new Uint8Array(size),
+    /** 1 while a document's match of the current term is a typo match only. */
+    isTypoOnly: new Uint8Array(size),
+    /** The terms a document matched only with typos so far. */
+    typoCount: new Uint8Array(size),
     /** Documents a round touched; in round 0 the candidates, which later rounds only narrow. */
     candidates: new Int32Array(size),
     touched: new Int32Array(size),
     hitDocs: new Int32Array(size),
     relevances: new Float64Array(size),
     isExactName: new Uint8Array(size),
+    hitTypos: new Uint8Array(size),
     ranks: new Float64Array(size),
     /** Hits in the bucket where the cut falls (see topHits). */
     edge: new Int32Array(size),
@@ -390,68 +387,98 @@ function scratchFor(size: number) {
   return scratch;
 }
 
-/** An exact name match ranks above any other: relevance never exceeds 1. */
-const EXACT_NAME_BONUS = 2;
+// The order of hits as one number: an exact name match above all, then fewer typos (a tier each,
+// up to TYPO_TIERS - 1), then relevance, which never exceeds 1.
+const TYPO_TIERS = 8;
+const MAX_RANK = 2 * TYPO_TIERS;
+function rankValue(hitRelevance: number, typos: number, isExact: boolean): number {
+  const tier = TYPO_TIERS - 1 - Math.min(typos, TYPO_TIERS - 1);
+  return hitRelevance + tier + (isExact ? TYPO_TIERS : 0);
+}
+const rankOf = (hit: SearchHit) => rankValue(hit.relevance, hit.typos, hit.isExactName);
+const byRank = (a: SearchHit, b: SearchHit) => rankOf(b) - rankOf(a) || a.doc - b.doc;
 
-// Ranks, in [0, 1 + EXACT_NAME_BONUS], counted in buckets: the bucket where the best `limit`
-// end is found by counting, and only the hits in it need sorting.
+// Ranks counted in buckets: the bucket where the best `limit` end is found by counting, and only
+// the hits in it need sorting.
 const RANK_BUCKETS = 1 << 14;
-const BUCKET_SCALE = RANK_BUCKETS / (1 + EXACT_NAME_BONUS);
+const BUCKET_SCALE = RANK_BUCKETS / MAX_RANK;
 const bucketCounts = new Uint32Array(RANK_BUCKETS);
 const bucketOf = (rank: number) =>
   Math.min(RANK_BUCKETS - 1, Math.max(0, Math.floor(rank * BUCKET_SCALE)));
 
-/**
- * The documents that match every word of the query, best first: an exact name match always
- * first, then by relevance (70% match, 30% popularity), then in index order. At most `limit`.
- * A query shorter than two characters, trimmed, finds nothing (spec 5).
- */
-export function searchDocuments(
-  index: SearchIndex,
-  text: string,
-  limit: number = MAX_SEARCH_RESULTS,
-): SearchHit[] {
-  if (text.trim().length < MIN_SEARCH_LENGTH) return [];
-  const words = queryWords(text, MIN_SEARCH_LENGTH).slice(0, MAX_QUERY_WORDS);
-  if (words.length === 0) return [];
+/** The name a query names when it is one, compared as names are (spec 9, exact name first). */
+interface ExactName {
+  name: string;
+  hash: number;
+}
 
+/**
+ * The documents that match every term of a reading, best first: an exact name match always
+ * first, then fewer typos, then relevance (70% match, 30% popularity), then index order.
+ * At most `limit`.
+ */
+function searchReading(
+  index: SearchIndex,
+  reading: QueryReading,
+  exactName: ExactName,
+  limit: number,
+): SearchHit[] {
+  const { terms } = reading;
   const found = scratchFor(index.size);
-  const { best, total, matched, candidates, touched } = found;
+  const { best, total, matched, isTypoOnly, typoCount, candidates, touched } = found;
   const { start, postings } = index;
-  const isOneWord = words.length === 1;
+  const isOneTerm = terms.length === 1;
   let candidateCount = 0;
-  for (let round = 0; round < words.length; round++) {
+  for (let round = 0; round < terms.length; round++) {
     const list = round === 0 ? candidates : touched;
     let touchedCount = 0;
-    for (const match of matchWord(index, words[round]!)) {
-      const { quality } = match;
-      const end = start[match.word + 1]!;
-      for (let p = start[match.word]!; p < end; p++) {
-        const posting = postings[p]!;
-        const doc = posting >>> FIELD_BITS;
-        if (matched[doc] !== round) continue;
-        const score = quality * FIELD_SHARE[posting & FIELD_MASK]!;
-        if (best[doc] === 0) list[touchedCount++] = doc;
-        if (score > best[doc]!) best[doc] = score;
+    const forms = terms[round]!.forms.map((form) => ({
+      form,
+      found: matchWord(index, form.word, form.allowsTypos),
+    }));
+    // Matches without typos first: a document that has one keeps it, and its tier, even when a
+    // typo match elsewhere would score higher.
+    for (const withTypos of [false, true]) {
+      for (const { form, found: wordMatches } of forms) {
+        const { matches, typoFrom } = wordMatches;
+        const to = withTypos ? matches.length : typoFrom;
+        for (let m = withTypos ? typoFrom : 0; m < to; m++) {
+          const match = matches[m]!;
+          const quality = match.quality * form.quality;
+          const end = start[match.word + 1]!;
+          for (let p = start[match.word]!; p < end; p++) {
+            const posting = postings[p]!;
+            const doc = posting >>> FIELD_BITS;
+            if (matched[doc] !== round) continue;
+            if (best[doc] === 0) {
+              list[touchedCount++] = doc;
+              isTypoOnly[doc] = withTypos ? 1 : 0;
+            } else if (withTypos && isTypoOnly[doc] === 0) {
+              continue;
+            }
+            const score = quality * FIELD_SHARE[posting & FIELD_MASK]!;
+            if (score > best[doc]!) best[doc] = score;
+          }
+        }
       }
     }
     if (round === 0) candidateCount = touchedCount;
-    // One word: its best scores are the match scores, read below.
-    if (isOneWord) break;
+    // One term: its best scores and typo marks are the document's, read below.
+    if (isOneTerm) break;
     for (let t = 0; t < touchedCount; t++) {
       const doc = list[t]!;
       total[doc]! += best[doc]!;
+      typoCount[doc]! += isTypoOnly[doc]!;
       matched[doc] = round + 1;
       best[doc] = 0;
+      isTypoOnly[doc] = 0;
     }
-    // Every word must match: once no document is left, the other words cannot add any.
+    // Every term must match: once no document is left, the other terms cannot add any.
     if (touchedCount === 0) break;
   }
 
-  const exactName = comparableName(text);
-  const exactHash = hashWord(exactName);
   const { nameHashes, names, popularity: popularities } = index;
-  const { hitDocs, relevances, isExactName, ranks } = found;
+  const { hitDocs, relevances, isExactName, hitTypos, ranks } = found;
   bucketCounts.fill(0);
   let hitCount = 0;
   // Once `limit` hits are in buckets from `edge` up, a hit below it cannot make the cut and is
@@ -460,20 +487,24 @@ export function searchDocuments(
   let fromEdge = 0;
   for (let c = 0; c < candidateCount; c++) {
     const doc = candidates[c]!;
-    const match = isOneWord ? best[doc]! : total[doc]! / words.length;
-    const isMatch = isOneWord || matched[doc] === words.length;
+    const match = isOneTerm ? best[doc]! : total[doc]! / terms.length;
+    const typos = (isOneTerm ? isTypoOnly[doc]! : typoCount[doc]!) + reading.typos;
+    const isMatch = isOneTerm || matched[doc] === terms.length;
     best[doc] = 0;
     total[doc] = 0;
     matched[doc] = 0;
+    isTypoOnly[doc] = 0;
+    typoCount[doc] = 0;
     if (!isMatch) continue;
-    const isExact = nameHashes[doc] === exactHash && names[doc] === exactName;
+    const isExact = nameHashes[doc] === exactName.hash && names[doc] === exactName.name;
     const hitRelevance = relevance(match, popularities[doc]!);
-    const rank = hitRelevance + (isExact ? EXACT_NAME_BONUS : 0);
+    const rank = rankValue(hitRelevance, typos, isExact);
     const bucket = bucketOf(rank);
     if (bucket < edge) continue;
     hitDocs[hitCount] = doc;
     relevances[hitCount] = hitRelevance;
     isExactName[hitCount] = isExact ? 1 : 0;
+    hitTypos[hitCount] = Math.min(typos, 255);
     ranks[hitCount++] = rank;
     bucketCounts[bucket]!++;
     fromEdge++;
@@ -482,9 +513,6 @@ export function searchDocuments(
   return topHits(found, hitCount, limit);
 }
 
-const byRank = (a: SearchHit, b: SearchHit) => rankOf(b) - rankOf(a) || a.doc - b.doc;
-const rankOf = (hit: SearchHit) => hit.relevance + (hit.isExactName ? EXACT_NAME_BONUS : 0);
-
 /** The `limit` best hits by rank, ties in document order, sorted; only they become objects. */
 function topHits(found: typeof scratch, count: number, limit: number): SearchHit[] {
   const { ranks, edge } = found;
@@ -492,6 +520,7 @@ function topHits(found: typeof scratch, count: number, limit: number): SearchHit
     doc: found.hitDocs[i]!,
     relevance: found.relevances[i]!,
     isExactName: found.isExactName[i] === 1,
+    typos: found.hitTypos[i]!,
   });
   // Every hit above the edge bucket makes the cut; those in it compete for what is left.
   let edgeBucket = -1;
@@ -512,4 +541,32 @@ function topHits(found: typeof scratch, count: number, limit: number): SearchHit
     for (let k = 0; k < limit - above; k++) hits.push(inEdge[k]!);
   }
   return hits.sort(byRank);
+}
+
+/**
+ * The documents that match the query, best first: an exact name match always first, then fewer
+ * typos, then relevance (70% match, 30% popularity), then index order. A document matches when
+ * it matches every term of one of the query's readings (query-plan.ts), and takes its best.
+ * At most `limit`. A query shorter than two characters, trimmed, finds nothing (spec 5).
+ */
+export function searchDocuments(
+  index: SearchIndex,
+  text: string,
+  limit: number = MAX_SEARCH_RESULTS,
+): SearchHit[] {
+  if (text.trim().length < MIN_SEARCH_LENGTH) return [];
+  const readings = planQuery(index, text);
+  const name = comparableName(text);
+  const exactName = { name, hash: hashWord(name) };
+  if (readings.length <= 1) {
+    return readings.length === 0 ? [] : searchReading(index, readings[0]!, exactName, limit);
+  }
+  const bestOf = new Map<number, SearchHit>();
+  for (const reading of readings) {
+    for (const hit of searchReading(index, reading, exactName, limit)) {
+      const known = bestOf.get(hit.doc);
+      if (!known || rankOf(hit) > rankOf(known)) bestOf.set(hit.doc, hit);
+    }
+  }
+  return [...bestOf.values()].sort(byRank).slice(0, limit);
 }
