@@ -132,4 +132,30 @@ describe("findTools", () => {
     );
     expect(findTools(many, query({ search: "robot" })).total).toBe(1_000);
   });
+  it("answers a search no tool matches in full from its telling words, on every page", () => {
+    const page = findTools(snapshot, query({ search: "writer xqzvy", limit: 1 }));
+    expect(page.relaxedSearch).toBe("writer");
+    expect(page.total).toBe(2);
+    const next = findTools(snapshot, query({ search: "writer xqzvy", offset: 1, limit: 1 }));
+    expect([...page.tools, ...next.tools].map((tool) => tool.name).sort()).toEqual([
+      "Fresh Writer",
+      "Old Writer",
+    ]);
+    expect(next.relaxedSearch).toBe("writer");
+  });
+  it("suggests the catalogue's spelling for a search that finds nothing", () => {
+    const page = findTools(snapshot, query({ search: "lesd" }));
+    expect(page.total).toBe(0);
+    expect(page.relaxedSearch).toBeNull();
+    expect(page.suggestedSearch).toBe("lead");
+  });
+  it("neither relaxes nor suggests a search that finds what was typed", () => {
+    const page = findTools(snapshot, query({ search: "old writer" }));
+    expect(page.tools.map((tool) => tool.name)).toEqual(["Old Writer"]);
+    expect(page).toMatchObject({ relaxedSearch: null, suggestedSearch: null });
+    expect(findTools(snapshot, query())).toMatchObject({
+      relaxedSearch: null,
+      suggestedSearch: null,
+    });
+  });
 });

@@ -1,18 +1,18 @@
 import type { ToolResults } from "~/lib/api/contract";
 import { countCategories, toTaxonomy } from "~/lib/category-stats";
 import { ALL_CATEGORIES, MIN_SEARCH_LENGTH, type SortOption } from "~/lib/constants";
-import { searchDocuments } from "~/lib/search/search-index";
+import { searchCatalogue, type SearchOutcome } from "~/lib/search/search-catalogue";
 import type { ToolCard } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
 import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 
-/** The tools the search matches (at most 1000, spec 5), in the wanted order. */
+/** The tools the search found (at most 1000, spec 5), in the wanted order. */
 function searchedInOrder(
   snapshot: CatalogueSnapshot,
-  search: string,
+  outcome: SearchOutcome,
   sort: SortOption,
 ): readonly ToolCard[] {
-  const docs = searchDocuments(snapshot.searchIndex, search).map((hit) => hit.doc);
+  const docs = outcome.hits.map((hit) => hit.doc);
   if (sort !== "Relevance") {
     const rank = snapshot.rank[sort];
     docs.sort((a, b) => rank[a]! - rank[b]!);
@@ -30,8 +30,10 @@ export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolRe
   const sort: SortOption = query.sort ?? (isSearching ? "Relevance" : "Newest");
   const pricing = query.pricing === "All Pricing" ? null : query.pricing;
   const subcategories = new Set(query.subcategory);
-  const candidates = isSearching
-    ? searchedInOrder(snapshot, query.search, sort)
+  // Every page of one search (Load More's too) is cut from the same, possibly relaxed, list.
+  const outcome = isSearching ? searchCatalogue(snapshot.searchIndex, query.search) : null;
+  const candidates = outcome
+    ? searchedInOrder(snapshot, outcome, sort)
     : snapshot.sorted[sort === "Relevance" ? "Newest" : sort];
 
   // One pass: search and pricing decide what counts for the facets and the All chip; category
@@ -59,8 +61,8 @@ export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolRe
     totalInAllCategories: narrowedCount,
     facets: isNarrowed ? toTaxonomy(countCategories(narrowed)) : snapshot.taxonomy,
     sort,
-    relaxedSearch: null,
-    suggestedSearch: null,
+    relaxedSearch: outcome?.relaxedSearch ?? null,
+    suggestedSearch: outcome?.suggestedSearch ?? null,
     elapsedMs: Math.round((performance.now() - started) * 100) / 100,
   };
 }

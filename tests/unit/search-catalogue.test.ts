@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { relaxedSearchNote } from "~/lib/messages";
+import { searchCatalogue } from "~/lib/search/search-catalogue";
+import { buildSearchIndex, type SearchDocument } from "~/lib/search/search-index";
+import { createSearchDocument as doc } from "../factories";
+
+const docs: SearchDocument[] = [
+  doc({ name: "Blog Writer", cardDescription: "Write blog posts in minutes." }),
+  doc({ name: "Email Writer", cardDescription: "Write replies to every email." }),
+  doc({ name: "Essay Writer", cardDescription: "Write essays for school." }),
+  doc({ name: "Podcast Studio", cardDescription: "Record a podcast with guests." }),
+  doc({ name: "Clip Cutter", cardDescription: "Cuts video into short clips." }),
+  doc({ name: "Video Captions", cardDescription: "Adds captions to any video." }),
+];
+const index = buildSearchIndex(docs);
+const search = (text: string) => {
+  const outcome = searchCatalogue(index, text);
+  return { ...outcome, names: outcome.hits.map((hit) => docs[hit.doc]!.name) };
+};
+
+describe("relaxed search", () => {
+  it("does not relax a search whose every word matches", () => {
+    const outcome = search("write blog");
+    expect(outcome.names).toEqual(["Blog Writer"]);
+    expect(outcome.relaxedSearch).toBeNull();
+  });
+
+  it("drops a word that finds nothing on its own first", () => {
+    const outcome = search("write blog xqzvy");
+    expect(outcome.names).toEqual(["Blog Writer"]);
+    expect(outcome.relaxedSearch).toBe("write blog");
+  });
+
+  it("otherwise drops the word that finds the most tools on its own", () => {
+    // "write" is in three tools, "podcast" in one: "podcast" tells more.
+    const outcome = search("write podcast");
+    expect(outcome.names).toEqual(["Podcast Studio"]);
+    expect(outcome.relaxedSearch).toBe("podcast");
+  });
+
+  it("keeps dropping until the rest find something, keeping the typed order", () => {
+    const outcome = search("xqzvy video plokw captions");
+    expect(outcome.names).toEqual(["Video Captions"]);
+    expect(outcome.relaxedSearch).toBe("video captions");
+    expect(relaxedSearchNote(outcome.relaxedSearch!)).toBe(
+      'No tools match all words; showing tools matching "video captions"',
+    );
+  });
+
+  it("never drops every word: a search whose words all find nothing stays empty", () => {
+    const outcome = search("xqzvy plokw");
+    expect(outcome.hits).toEqual([]);
+    expect(outcome.relaxedSearch).toBeNull();
+  });
+
+  it("does not relax a one-word search", () => {
+    expect(search("xqzvy")).toMatchObject({ hits: [], relaxedSearch: null });
+  });
+});
+
+describe("did you mean", () => {
+  it("offers the catalogue's spelling when a search finds nothing", () => {
+    const outcome = search("blgo");
+    expect(outcome.hits).toEqual([]);
+    expect(outcome.suggestedSearch).toBe("blog");
+  });
+
+  it("corrects only the words the catalogue has no word for", () => {
+    expect(search("vdeo captions").suggestedSearch).toBe("video captions");
+  });
+
+  it("offers a full match beside a relaxed answer", () => {
+    const outcome = search("blgo write");
+    expect(outcome.relaxedSearch).toBe("write");
+    expect(outcome.suggestedSearch).toBe("blog write");
+  });
+
+  it("picks the word in the most tools among the nearest", () => {
+    const near = [
+      doc({ name: "Card Maker", cardDescription: "Greeting cards." }),
+      doc({ name: "Care Planner", cardDescription: "Plans for home care." }),
+      doc({ name: "Care Diary", cardDescription: "Notes for care homes." }),
+    ];
+    expect(searchCatalogue(buildSearchIndex(near), "carx").suggestedSearch).toBe("care");
+  });
+
+  it("picks the nearest word before a word in more tools", () => {
+    const near = [
+      doc({ name: "Bolt", cardDescription: "Fast." }),
+      ...["One", "Two", "Three"].map((name) => doc({ name, cardDescription: "Bold type." })),
+    ];
+    expect(searchCatalogue(buildSearchIndex(near), "bilt").suggestedSearch).toBe("bolt");
+  });
+
+  it("offers nothing when the search is already spelt like the catalogue", () => {
+    expect(search("write").suggestedSearch).toBeNull();
+    expect(search("podcasts").suggestedSearch).toBeNull();
+    expect(search("xqzvy plokw").suggestedSearch).toBeNull();
+  });
+
+  it("offers nothing that finds no more tools than the answer", () => {
+    // "clip" is spelt right; the respelt search finds no tool with both words.
+    expect(search("clip captoins").suggestedSearch).toBeNull();
+    expect(search("blgo video").suggestedSearch).toBeNull();
+  });
+});
