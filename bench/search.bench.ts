@@ -53,6 +53,17 @@ const QUERIES = [
   // Generated tools have this word only in their long description, past its first 100 characters.
   "decisions",
   "summarize sales calls",
+  // Mistyped or worded differently (issue 21): typos of short words, a swap, a join, a synonym, a
+  // task in a person's words, and one word nothing matches.
+  "tatoo generator",
+  "emial writer",
+  "vidoe editing",
+  "no-code bulider",
+  "reciept scanner",
+  "note taker",
+  "cv screening",
+  "write blog posts",
+  "xqzvy video editing",
 ];
 
 /** spec 5 fuzzy search, as a Fuse.js configuration. */
