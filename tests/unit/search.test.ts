@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_SEARCH_RESULTS } from "~/lib/constants";
-import { forEachWordWithinTypos } from "~/lib/search/edit-distance";
+import { forEachWordWithinTypos, typoDistance } from "~/lib/search/edit-distance";
 import { MAX_POPULARITY, popularity, relevance } from "~/lib/search/relevance";
 import { buildSearchIndex, searchDocuments, type SearchDocument } from "~/lib/search/search-index";
-import { indexWords, queryWords, stemOf } from "~/lib/search/tokenize";
+import { indexWords, queryTokens, queryWords, stemOf } from "~/lib/search/tokenize";
 import { createSearchDocument as doc } from "../factories";
 
 function namesFor(docs: SearchDocument[], query: string, limit?: number): string[] {
@@ -12,23 +12,33 @@ function namesFor(docs: SearchDocument[], query: string, limit?: number): string
   return searchDocuments(index, query, limit).map((hit) => docs[hit.doc]!.name);
 }
 
+/**
+ * The full optimal-string-alignment table of `a` against `b`: cell [i][j] is the least edits
+ * (insert, delete, substitute, swap two neighbours) turning a[0 .. i) into b[0 .. j).
+ */
+function alignmentTable(a: string, b: string): number[][] {
+  const table = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const candidates = [
+        table[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+        table[i - 1]![j]! + 1,
+        table[i]![j - 1]! + 1,
+      ];
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        candidates.push(table[i - 2]![j - 2]! + 1);
+      }
+      table[i]![j] = Math.min(...candidates);
+    }
+  }
+  return table;
+}
+
 /** The least edits that turn `query` into some beginning of `word`, by the full table. */
 function prefixEditDistance(query: string, word: string): number {
-  let row = Array.from({ length: query.length + 1 }, (_, i) => i);
-  let best = row[query.length]!;
-  for (const unit of word) {
-    const next = [row[0]! + 1];
-    for (let i = 1; i <= query.length; i++) {
-      next[i] = Math.min(
-        row[i - 1]! + (query[i - 1] === unit ? 0 : 1),
-        row[i]! + 1,
-        next[i - 1]! + 1,
-      );
-    }
-    row = next;
-    best = Math.min(best, row[query.length]!);
-  }
-  return best;
+  return Math.min(...alignmentTable(query, word)[query.length]!);
 }
 
 /** [word, typos] of every word of the sorted list within maxEdits typos of the query. */
@@ -46,9 +56,11 @@ describe("typo matching", () => {
     ["transcription", "transcription", 1, 0],
     ["market", "marketing", 0, 0],
     ["markte", "marketing", 0, 1],
-    ["markteing", "marketing", 1, 2],
-    ["invocie", "invoice", 1, 2],
-    ["recieve", "receive", 2, 2],
+    ["markteing", "marketing", 1, 1],
+    ["invocie", "invoice", 1, 1],
+    ["recieve", "receive", 2, 1],
+    ["reciept", "receipt", 1, 1],
+    ["bulider", "builder", 1, 1],
     ["chatbto", "chatbot", 1, 1],
     ["seo", "seo", 0, 0],
     ["automaton", "automation", 1, 1],
@@ -62,7 +74,26 @@ describe("typo matching", () => {
     expect(withinTypos(["transcription"], "trnscript", 1)).toEqual([["transcription", 1]]);
   });
 
-  it("finds in a sorted vocabulary exactly the words the full edit-distance table finds", () => {
+  it("counts two neighbouring letters swapped as one typo, wherever they are", () => {
+    // At the start, in the middle, at the end, and inside a beginning of a longer word.
+    expect(withinTypos(["invoice"], "nivoice", 1)).toEqual([["invoice", 1]]);
+    expect(withinTypos(["invoice"], "invocie", 1)).toEqual([["invoice", 1]]);
+    expect(withinTypos(["invoice"], "invoiec", 1)).toEqual([["invoice", 1]]);
+    expect(withinTypos(["builder"], "bulid", 1)).toEqual([["builder", 1]]);
+    expect(withinTypos(["builder", "building", "built"], "ubil", 1)).toEqual([
+      ["builder", 1],
+      ["building", 1],
+      ["built", 1],
+    ]);
+    expect(withinTypos(["invoice"], "nivoice", 0)).toEqual([]);
+  });
+
+  it("counts letters two apart swapped as two typos", () => {
+    expect(withinTypos(["invoice"], "icvoine", 2)).toEqual([["invoice", 2]]);
+    expect(withinTypos(["invoice"], "icvoine", 1)).toEqual([]);
+  });
+
+  it("finds in a sorted vocabulary exactly the words the full alignment table finds", () => {
     const word = fc.string({ unit: fc.constantFrom(..."abcde"), minLength: 1, maxLength: 9 });
     fc.assert(
       fc.property(
@@ -77,6 +108,21 @@ describe("typo matching", () => {
           expect(withinTypos(words, query, maxEdits)).toEqual(expected);
         },
       ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("measures whole words exactly as the full alignment table does", () => {
+    expect(typoDistance("reciept", "receipt")).toBe(1);
+    expect(typoDistance("receipt", "receipts")).toBe(1);
+    expect(typoDistance("ca", "abc")).toBe(3);
+    const word = fc.string({ unit: fc.constantFrom(..."abcd"), maxLength: 10 });
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        const distance = typoDistance(a, b);
+        expect(distance).toBe(alignmentTable(a, b)[a.length]![b.length]);
+        expect(typoDistance(b, a)).toBe(distance);
+      }),
       { numRuns: 1000 },
     );
   });
@@ -130,6 +176,17 @@ describe("tokenizing", () => {
   });
   it("drops query words shorter than the minimum match length", () => {
     expect(queryWords("a CRM for e-commerce", 2)).toEqual(["crm", "for", "ecommerce"]);
+  });
+  it("keeps every query token in order for joining, one-letter words and repeats included", () => {
+    expect(queryTokens("E mail, e-mail and E mail")).toEqual([
+      "e",
+      "mail",
+      "email",
+      "and",
+      "e",
+      "mail",
+    ]);
+    expect(queryWords("E mail, e-mail and E mail", 2)).toEqual(["mail", "email", "and"]);
   });
 });
 

@@ -1,10 +1,184 @@
-import { MAX_QUERY_WORDS, readingOf, type QueryReading } from "./query-reading";
-import type { SearchIndex } from "./search-index";
-import { queryWords } from "./tokenize";
 import { MIN_SEARCH_LENGTH } from "../constants";
+import {
+  MAX_QUERY_WORDS,
+  type QueryForm,
+  type QueryReading,
+  type QueryTerm,
+} from "./query-reading";
+import type { SearchIndex } from "./search-index";
+import { LONGEST_SYNONYM, synonymsOf } from "./synonyms";
+import { queryTokens } from "./tokenize";
 
-/** The readings of a query the index is searched for; a document found by any of them is a hit. */
-export function planQuery(_index: SearchIndex, text: string): QueryReading[] {
-  const words = queryWords(text, MIN_SEARCH_LENGTH).slice(0, MAX_QUERY_WORDS);
-  return words.length === 0 ? [] : [readingOf(words)];
+// A query is read as typed and in a few other ways a person may have meant it: two typed words
+// that are one indexed word ("e mail" is "email"), one typed word that is two ("notetaking" is
+// "note taking"), and synonyms and abbreviations from synonyms.ts ("cv" is "resume", "hr" is
+// "human resources"). A document found by any reading is a hit (search-index.ts).
+
+/** Each reading is a search of its own: a long query stays fast. The typed one is the first. */
+export const MAX_READINGS = 6;
+/** A word the person did not type but that means the same counts a little less. */
+export const SYNONYM_QUALITY = 0.9;
+/** "taking" for "taker": another form of the word, counted as the index counts other forms. */
+const OTHER_FORM_QUALITY = 0.85;
+/** Shorter joins are chance more often than meaning ("a b" is not "ab"). */
+const MIN_JOIN_LENGTH = 3;
+const MIN_SPLIT_PART = 2;
+/** British and American spellings: only words this long, where the ending says it is one. */
+const MIN_VARIANT_LENGTH = 6;
+const BRITISH = /(?<=[^aeiou])(is|ys)(e|es|ed|ing|ation|ations|er|ers)$/;
+const AMERICAN = /(?<=[^aeiou])(iz|yz)(e|es|ed|ing|ation|ations|er|ers)$/;
+
+/** The first position of the sorted vocabulary at or after `word`. */
+function lowerBound(words: readonly string[], word: string): number {
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (words[middle]! < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+class Vocabulary {
+  constructor(private readonly index: SearchIndex) {}
+
+  /** Whether an indexed word equals or begins with `word`, as a typed word matches. */
+  begins(word: string): boolean {
+    return this.index.words[lowerBound(this.index.words, word)]?.startsWith(word) === true;
+  }
+
+  /** How many documents have exactly `word`; 0 when it is not indexed. */
+  frequency(word: string): number {
+    const { words, start } = this.index;
+    const position = lowerBound(words, word);
+    return words[position] === word ? start[position + 1]! - start[position]! : 0;
+  }
+}
+
+/** The other spelling of a British or American word ("optimisation", "optimization"). */
+function spellingVariantOf(word: string): string | null {
+  if (word.length < MIN_VARIANT_LENGTH) return null;
+  if (BRITISH.test(word))
+    return word.replace(BRITISH, (_, stem: string, end: string) => `${stem[0]}z${end}`);
+  if (AMERICAN.test(word))
+    return word.replace(AMERICAN, (_, stem: string, end: string) => `${stem[0]}s${end}`);
+  return null;
+}
+
+/** A reading of at most MAX_QUERY_WORDS terms. */
+function readingOfTerms(terms: readonly QueryTerm[], typos: number): QueryReading {
+  return { terms: terms.slice(0, MAX_QUERY_WORDS), typos };
+}
+
+const keyOf = (reading: QueryReading) => reading.terms.map((term) => term.forms[0]!.word).join(" ");
+
+/**
+ * The readings of a query the index is searched for, the typed one first, at most
+ * MAX_READINGS; none when the query has no word of MIN_SEARCH_LENGTH characters.
+ */
+export function planQuery(index: SearchIndex, text: string): QueryReading[] {
+  const tokens = queryTokens(text);
+  const wordsOf = (sequence: readonly string[]) =>
+    [...new Set(sequence.filter((word) => word.length >= MIN_SEARCH_LENGTH))].slice(
+      0,
+      MAX_QUERY_WORDS,
+    );
+  const words = wordsOf(tokens);
+  if (words.length === 0) return [];
+  const vocabulary = new Vocabulary(index);
+
+  /** A form we add for a typed word: only when some document can match it. */
+  const addedForm = (forms: QueryForm[], word: string | null, quality: number) => {
+    if (word && vocabulary.begins(word) && !forms.some((form) => form.word === word)) {
+      forms.push({ word, quality, allowsTypos: false });
+    }
+  };
+  /** A word as typed, or one of a synonym the reading puts in its place. */
+  const termOf = (word: string, asTyped: boolean): QueryTerm => {
+    const forms: QueryForm[] = [
+      { word, quality: asTyped ? 1 : SYNONYM_QUALITY, allowsTypos: asTyped },
+    ];
+    addedForm(forms, spellingVariantOf(word), forms[0]!.quality);
+    if (!asTyped) return { forms };
+    // "cvs" is looked up as "cv".
+    const entries =
+      synonymsOf(word).length > 0 ? synonymsOf(word) : synonymsOf(word.replace(/s$/, ""));
+    for (const entry of entries) {
+      if (entry.length === 1) {
+        addedForm(forms, entry[0]!, SYNONYM_QUALITY);
+        addedForm(forms, spellingVariantOf(entry[0]!), SYNONYM_QUALITY);
+      }
+    }
+    // Someone who types "note taker" where the tools say "note taking": only when the typed
+    // word finds nothing itself, since "poster" and "posting" are not one thing.
+    if (word.length > 4 && word.endsWith("er") && !vocabulary.begins(word)) {
+      addedForm(forms, `${word.slice(0, -2)}ing`, OTHER_FORM_QUALITY);
+    }
+    return { forms };
+  };
+  const typedTerms = words.map((word) => termOf(word, true));
+
+  const readings: QueryReading[] = [readingOfTerms(typedTerms, 0)];
+  const seen = new Set([keyOf(readings[0]!)]);
+  const add = (reading: QueryReading) => {
+    const key = keyOf(reading);
+    if (readings.length < MAX_READINGS && reading.terms.length > 0 && !seen.has(key)) {
+      seen.add(key);
+      readings.push(reading);
+    }
+  };
+
+  // Joins: two neighbouring tokens that begin an indexed word once joined, matched as a typed
+  // word is (its beginning, its forms, its typos).
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const joined = tokens[i]! + tokens[i + 1]!;
+    if (joined.length < MIN_JOIN_LENGTH || !vocabulary.begins(joined)) continue;
+    const sequence = [...tokens.slice(0, i), joined, ...tokens.slice(i + 2)];
+    add(
+      readingOfTerms(
+        wordsOf(sequence).map((word) => termOf(word, true)),
+        0,
+      ),
+    );
+  }
+
+  // Synonyms of phrases: each run of typed words that is an entry of the list, in place of
+  // the run the other entries of its group. One word for one word is a form of the typed term.
+  for (let from = 0; from < words.length; from++) {
+    for (let length = Math.min(LONGEST_SYNONYM, words.length - from); length > 0; length--) {
+      const run = words.slice(from, from + length).join(" ");
+      for (const entry of synonymsOf(run)) {
+        if (length === 1 && entry.length === 1) continue;
+        add(
+          readingOfTerms(
+            [
+              ...typedTerms.slice(0, from),
+              ...entry.map((word) => termOf(word, false)),
+              ...typedTerms.slice(from + length),
+            ],
+            0,
+          ),
+        );
+      }
+    }
+  }
+
+  // Splits: a typed word no indexed word equals or begins, that is two indexed words; of its
+  // splits, the one whose rarer part is most frequent. Like a typo, it costs the reading one.
+  words.forEach((word, at) => {
+    if (vocabulary.begins(word)) return;
+    let best: [string, string] | null = null;
+    let bestFrequency = 0;
+    for (let cut = MIN_SPLIT_PART; cut <= word.length - MIN_SPLIT_PART; cut++) {
+      const [left, right] = [word.slice(0, cut), word.slice(cut)];
+      const frequency = Math.min(vocabulary.frequency(left), vocabulary.frequency(right));
+      if (frequency > bestFrequency) [best, bestFrequency] = [[left, right], frequency];
+    }
+    if (!best) return;
+    const parts = best.map((part) => ({ forms: [{ word: part, quality: 1, allowsTypos: false }] }));
+    add(readingOfTerms([...typedTerms.slice(0, at), ...parts, ...typedTerms.slice(at + 1)], 1));
+  });
+
+  return readings;
 }

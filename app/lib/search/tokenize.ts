@@ -157,16 +157,22 @@ export function joinedWords(text: string): string {
 }
 
 /**
- * The words of a query, each joined as one ("e-commerce" is "ecommerce"). Words shorter than
- * `minLength` are dropped: they would match almost everything (spec 5, minimum match length).
+ * Every word of a query in the order typed, repeats and one-letter words included, each joined
+ * as one ("e-commerce" is "ecommerce"): the "e" of "e mail" is kept for joining neighbours.
+ */
+export function queryTokens(text: string): string[] {
+  return Array.from(normalize(text).matchAll(WORD), ([token]) =>
+    token.replace(JOINER, "").slice(0, MAX_WORD_LENGTH),
+  );
+}
+
+/**
+ * The words of a query, each joined as one ("e-commerce" is "ecommerce"), each once. Words
+ * shorter than `minLength` are dropped: they would match almost everything (spec 5, minimum
+ * match length).
  */
 export function queryWords(text: string, minLength: number): string[] {
-  const words = new Set<string>();
-  for (const [token] of normalize(text).matchAll(WORD)) {
-    const word = token.replace(JOINER, "").slice(0, MAX_WORD_LENGTH);
-    if (word.length >= minLength) words.add(word);
-  }
-  return [...words];
+  return [...new Set(queryTokens(text).filter((word) => word.length >= minLength))];
 }
 
 /** A name compared as the spec's "exact name match": case, accents and spacing do not count. */

@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import { MAX_READINGS, planQuery, SYNONYM_QUALITY } from "~/lib/search/query-plan";
+import { MAX_QUERY_WORDS, type QueryReading } from "~/lib/search/query-reading";
+import { buildSearchIndex, searchDocuments, type SearchDocument } from "~/lib/search/search-index";
+import { createSearchDocument as doc } from "../factories";
+
+const DOCS: SearchDocument[] = [
+  doc({ name: "Inbox Pilot", cardDescription: "Email marketing campaigns and newsletters." }),
+  doc({ name: "Jotter", cardDescription: "Note taking for teams.", hashtags: ["notes"] }),
+  doc({ name: "LumenDock", cardDescription: "Video editing in the browser." }),
+  doc({ name: "Crawly", cardDescription: "Web scraping without code." }),
+  doc({ name: "Quick Notetaker", cardDescription: "Writes down what was said." }),
+  doc({ name: "Hire Well", cardDescription: "Resume screening with an ATS.", hashtags: ["hr"] }),
+  doc({ name: "People First", cardDescription: "Human resources software for payroll." }),
+  doc({ name: "Rank Up", cardDescription: "Search engine optimization audits." }),
+  doc({ name: "Tidy", cardDescription: "Organises files and folders." }),
+  doc({ name: "Helpful", cardDescription: "A help desk with a helpdesk bot." }),
+];
+const INDEX = buildSearchIndex(DOCS);
+
+/** Each reading as its terms' first words joined by a space, with its cost when it has one. */
+function shown(readings: readonly QueryReading[]): string[] {
+  return readings.map((reading) => {
+    const words = reading.terms.map((term) => term.forms[0]!.word).join(" ");
+    return reading.typos > 0 ? `${words} (${reading.typos})` : words;
+  });
+}
+
+const formsOf = (query: string, term: number) => planQuery(INDEX, query)[0]!.terms[term]!.forms;
+
+function namesFor(query: string): string[] {
+  return searchDocuments(INDEX, query).map((hit) => DOCS[hit.doc]!.name);
+}
+
+describe("the typed reading", () => {
+  it("makes each typed word of two or more characters a term, typos forgiven, first", () => {
+    const [typed] = planQuery(INDEX, "Email a Campaign");
+    expect(typed).toEqual({
+      terms: [
+        { forms: [{ word: "email", quality: 1, allowsTypos: true }] },
+        { forms: [{ word: "campaign", quality: 1, allowsTypos: true }] },
+      ],
+      typos: 0,
+    });
+  });
+
+  it("reads nothing in a query without a word of two characters", () => {
+    expect(planQuery(INDEX, "a b c")).toEqual([]);
+    expect(planQuery(INDEX, "  ")).toEqual([]);
+  });
+
+  it("keeps at most MAX_QUERY_WORDS terms", () => {
+    const words = Array.from({ length: 12 }, (_, i) => `word${i}`);
+    expect(planQuery(INDEX, words.join(" "))[0]!.terms).toHaveLength(MAX_QUERY_WORDS);
+  });
+
+  it("adds an indexed one-word synonym as a form that counts a little less and forgives no typo", () => {
+    expect(formsOf("cv", 0)).toEqual([
+      { word: "cv", quality: 1, allowsTypos: true },
+      { word: "resume", quality: SYNONYM_QUALITY, allowsTypos: false },
+    ]);
+    expect(formsOf("cvs", 0).map((form) => form.word)).toEqual(["cvs", "resume"]);
+  });
+
+  it("adds the other spelling of a British or American word when a tool has it", () => {
+    expect(formsOf("organize", 0)).toEqual([
+      { word: "organize", quality: 1, allowsTypos: true },
+      { word: "organise", quality: 1, allowsTypos: false },
+    ]);
+    expect(formsOf("optimisation", 0).map((form) => form.word)).toEqual([
+      "optimisation",
+      "optimization",
+    ]);
+    expect(formsOf("realize", 0).map((form) => form.word)).toEqual(["realize"]);
+  });
+
+  it("adds the -ing form of an -er word that finds nothing as typed", () => {
+    expect(formsOf("taker", 0)).toEqual([
+      { word: "taker", quality: 1, allowsTypos: true },
+      { word: "taking", quality: 0.85, allowsTypos: false },
+    ]);
+    expect(formsOf("notetaker", 0).map((form) => form.word)).toEqual(["notetaker"]);
+  });
+});
+
+describe("joins", () => {
+  it("reads two neighbouring words as the indexed word they make, one-letter words included", () => {
+    expect(shown(planQuery(INDEX, "e mail marketing"))).toEqual([
+      "mail marketing",
+      "email marketing",
+    ]);
+    expect(shown(planQuery(INDEX, "lumen dock"))).toEqual(["lumen dock", "lumendock"]);
+    expect(shown(planQuery(INDEX, "help desk"))).toEqual(["help desk", "helpdesk"]);
+  });
+
+  it("joins into the beginning of an indexed word, as a typed word matches", () => {
+    expect(shown(planQuery(INDEX, "note take"))).toEqual(["note take", "notetake"]);
+  });
+
+  it("does not join words that no indexed word begins with once joined", () => {
+    expect(shown(planQuery(INDEX, "video editing"))).toEqual(["video editing"]);
+  });
+
+  it("finds a tool by its one word when the words are typed apart, in any field", () => {
+    expect(namesFor("e mail marketing")).toEqual(["Inbox Pilot"]);
+    expect(namesFor("note taker")).toEqual(["Quick Notetaker", "Jotter"]);
+  });
+});
+
+describe("splits", () => {
+  it("reads a word that is no indexed word as two indexed words, at the cost of a typo", () => {
+    const readings = planQuery(INDEX, "notetaking teams");
+    expect(shown(readings)).toEqual(["notetaking teams", "note taking teams (1)"]);
+    expect(readings[1]!.terms[0]!.forms).toEqual([
+      { word: "note", quality: 1, allowsTypos: false },
+    ]);
+    expect(shown(planQuery(INDEX, "webscraping"))).toEqual(["webscraping", "web scraping (1)"]);
+  });
+
+  it("splits where the rarer part is found in the most tools", () => {
+    const index = buildSearchIndex([
+      doc({ cardDescription: "pen" }),
+      doc({ cardDescription: "pent house" }),
+      doc({ cardDescription: "pen house" }),
+      doc({ cardDescription: "ts house" }),
+    ]);
+    // pen + thouse: thouse is nowhere; pent + house: pent in 1; pen + thouse no; so pent house.
+    expect(shown(planQuery(index, "penthouse"))).toEqual(["penthouse", "pent house (1)"]);
+    expect(shown(planQuery(index, "pents"))).toEqual(["pents", "pen ts (1)"]);
+  });
+
+  it("does not split a word an indexed word equals or begins", () => {
+    expect(shown(planQuery(INDEX, "helpdesk"))).toEqual(["helpdesk"]);
+    expect(shown(planQuery(INDEX, "helpdes"))).toEqual(["helpdes"]);
+  });
+
+  it("finds the two words apart, counted as a typo", () => {
+    const docs = [doc({ name: "Apart", cardDescription: "Note taking." })];
+    const hits = searchDocuments(buildSearchIndex(docs), "notetaking");
+    expect(hits.map((hit) => [docs[hit.doc]!.name, hit.typos])).toEqual([["Apart", 1]]);
+  });
+});
+
+describe("phrase synonyms", () => {
+  it("reads an abbreviation as its phrase and a phrase as its abbreviation", () => {
+    expect(shown(planQuery(INDEX, "hr software"))).toEqual([
+      "hr software",
+      "human resources software",
+    ]);
+    expect(shown(planQuery(INDEX, "human resources tool"))).toEqual([
+      "human resources tool",
+      "hr tool",
+    ]);
+    expect(shown(planQuery(INDEX, "applicant tracking"))).toEqual(["applicant tracking", "ats"]);
+  });
+
+  it("gives the words put in a phrase's place the synonym quality and no typos", () => {
+    const [, phrase] = planQuery(INDEX, "hr software");
+    expect(phrase!.terms.map((term) => term.forms[0])).toEqual([
+      { word: "human", quality: SYNONYM_QUALITY, allowsTypos: false },
+      { word: "resources", quality: SYNONYM_QUALITY, allowsTypos: false },
+      { word: "software", quality: 1, allowsTypos: true },
+    ]);
+    expect(phrase!.typos).toBe(0);
+  });
+
+  it("finds the tools that use the other words", () => {
+    expect(namesFor("human resources")).toEqual(["People First", "Hire Well"]);
+    expect(namesFor("seo")).toEqual(["Rank Up"]);
+  });
+});
+
+describe("the number of readings", () => {
+  it("stops at MAX_READINGS, the typed reading first", () => {
+    const readings = planQuery(INDEX, "e mail note take lumen dock help desk hr seo");
+    expect(readings).toHaveLength(MAX_READINGS);
+    expect(shown(readings)[0]).toBe("mail note take lumen dock help desk hr");
+  });
+});
