@@ -1,13 +1,22 @@
 import { MAX_WORD_LENGTH } from "./tokenize";
 
 // Typo matches in a sorted vocabulary. A query word matches a word within `maxEdits` typos when
-// some beginning of the word is that few single-character edits (insert, delete, substitute)
-// away from it, so a typo in a word someone is still typing counts the same as in a whole word.
+// some beginning of the word is that few edits away from it (insert, delete or substitute one
+// character, or swap two neighbouring ones: optimal string alignment, as typoDistance), so a typo
+// in a word someone is still typing counts the same as in a whole word.
 //
 // The sorted vocabulary is walked as a trie: each row of the edit-distance table belongs to one
 // beginning of a word, so consecutive words share the rows of their common beginning, and once
 // a row is out of reach (row minimums never decrease) the words with that beginning are decided
 // together, without reading them.
+//
+// Row minimums still never decrease with the swap. A cell of row d + 1 comes from row d (a
+// substitution or a deletion, at least row d's minimum), from its left neighbour (an insertion;
+// by induction along the row, starting from the first cell, d + 1), or from a swap, row d - 1 at
+// column i - 2 plus one. That swap cannot beat row d: the substitution path from row d - 1,
+// column i - 2 to row d, column i - 1 costs at most one, so row d's cell there is at most the
+// swap's cost, and the swap is at least row d's minimum too. So once a row's minimum is past
+// maxEdits, no longer beginning comes back within reach.
 
 /**
  * Calls `visit` with each word of words[from .. to) (sorted) that is within `maxEdits` typos of
@@ -45,16 +54,25 @@ export function forEachWordWithinTypos(
     let isOutOfReach = false;
     while (d < depth) {
       const unit = word.charCodeAt(d);
+      // The letter before, for a swap; -1 (no letter) on the first row.
+      const before = d > 0 ? word.charCodeAt(d - 1) : -1;
+      const twoAbove = (d - 1) * width;
       const above = d * width;
       const row = above + width;
       d++;
       let rowMin = Math.min(d, over);
       rows[row] = rowMin;
+      let queryBefore = -1;
       for (let i = 1; i <= n; i++) {
-        const substitute = rows[above + i - 1]! + (query.charCodeAt(i - 1) === unit ? 0 : 1);
-        const cell = Math.min(substitute, rows[above + i]! + 1, rows[row + i - 1]! + 1, over);
+        const queryUnit = query.charCodeAt(i - 1);
+        const substitute = rows[above + i - 1]! + (queryUnit === unit ? 0 : 1);
+        let cell = Math.min(substitute, rows[above + i]! + 1, rows[row + i - 1]! + 1, over);
+        if (queryUnit === before && queryBefore === unit) {
+          cell = Math.min(cell, rows[twoAbove + i - 2]! + 1);
+        }
         rows[row + i] = cell;
         if (cell < rowMin) rowMin = cell;
+        queryBefore = queryUnit;
       }
       bestUpTo[d] = Math.min(bestUpTo[d - 1]!, rows[row + n]!);
       if (rowMin > maxEdits) {
