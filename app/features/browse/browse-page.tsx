@@ -37,6 +37,10 @@ export interface BrowsePageProps {
   ticker: readonly { name: string; href: string }[];
   /** The subcategories of the chosen category that have their own page. */
   subcategoryPages: readonly string[];
+  /** Issue 21: the words the tools match when no tool matches every word of the search. */
+  relaxedSearch: string | null;
+  /** Issue 21: the search spelt with the catalogue's words, when it finds more. */
+  suggestedSearch: string | null;
 }
 
 function filtersOf(query: ToolQuery): BrowseFilters {
@@ -67,6 +71,11 @@ export function BrowsePage(props: BrowsePageProps) {
     browseHref({ ...filters, ...changes }, { subcategoryPages });
   // A ticked box shows ticked at once, before the new list arrives.
   const [subcategories, setSubcategories] = useOptimistic(query.subcategory);
+  const suggestion =
+    props.suggestedSearch === null
+      ? null
+      : { search: props.suggestedSearch, href: hrefFor({ search: props.suggestedSearch }) };
+  const hasTools = list.tools.length > 0;
   const results = useRef<HTMLHeadingElement>(null);
   // spec 9: a listing's view, with the search and what it found when one is shown.
   const shownSearch = query.search.trim();
@@ -138,6 +147,8 @@ export function BrowsePage(props: BrowsePageProps) {
             shown={list.tools.length}
             elapsedMs={props.elapsedMs}
             isLoading={isLoading}
+            relaxedSearch={hasTools ? props.relaxedSearch : null}
+            suggestion={hasTools ? suggestion : null}
             onSearch={(text, { replace }) =>
               go(
                 {
@@ -209,10 +220,11 @@ export function BrowsePage(props: BrowsePageProps) {
             <h2 id="browse-results" ref={results} tabIndex={-1} className="sr-only">
               Tools
             </h2>
-            {list.tools.length === 0 ? (
+            {!hasTools ? (
               <EmptyResults
                 search={query.search}
                 onReset={memory.forgetEverything}
+                suggestion={suggestion}
                 elsewhere={
                   query.category !== ALL_CATEGORIES && props.totalInAllCategories > 0
                     ? {

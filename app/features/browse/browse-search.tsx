@@ -8,8 +8,10 @@ import {
   SEARCH_DEBOUNCE_MS,
 } from "~/lib/constants";
 import { debounce } from "~/lib/debounce";
+import { relaxedSearchNote } from "~/lib/messages";
 import { plural } from "~/lib/tool";
 import { browseTarget, type BrowseFilters } from "./browse-href";
+import { DidYouMean, type SuggestedSearch } from "./did-you-mean";
 import { useSubcategoryPages } from "./subcategory-pages";
 
 /** Navigation state that marks a listing the search box asked for. */
@@ -26,6 +28,9 @@ interface BrowseSearchProps {
   shown: number;
   elapsedMs: number;
   isLoading: boolean;
+  /** The words the results match when the search was relaxed (issue 21). */
+  relaxedSearch: string | null;
+  suggestion: SuggestedSearch | null;
   /** `replace`: the search refines one already in the history (typing on), not a new entry. */
   onSearch: (text: string, options: { replace: boolean }) => void;
 }
@@ -33,7 +38,8 @@ interface BrowseSearchProps {
 /**
  * spec 2 and 4: the browse page's search box. Typing searches after 300 ms of quiet; Enter
  * searches at once; Clear empties it. Shows "Searching..." until results arrive, then the results
- * line. Without JavaScript it is a plain GET form.
+ * line, with what the search was relaxed to and a better spelling (issue 21), heard with it.
+ * Without JavaScript it is a plain GET form.
  */
 export function BrowseSearch({
   filters,
@@ -41,6 +47,8 @@ export function BrowseSearch({
   shown,
   elapsedMs,
   isLoading,
+  relaxedSearch,
+  suggestion,
   onSearch,
 }: BrowseSearchProps) {
   const [text, setText] = useState(filters.search);
@@ -158,7 +166,15 @@ export function BrowseSearch({
         ) : trimmed.length > 0 && !isUsableSearch(trimmed) ? (
           "Type at least 2 characters to search."
         ) : isSearching ? (
-          `${plural(total, "result")} for "${filters.search}" (${elapsedMs} ms)`
+          <>
+            {`${plural(total, "result")} for "${filters.search}" (${elapsedMs} ms)`}
+            {relaxedSearch !== null && (
+              <span className="block font-medium text-slate-800">
+                {relaxedSearchNote(relaxedSearch)}
+              </span>
+            )}
+            {suggestion && <DidYouMean suggestion={suggestion} />}
+          </>
         ) : (
           `Showing ${shown.toLocaleString("en-US")} of ${plural(total, "tool")}`
         )}
