@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import { buildSearchIndex, searchDocuments, type SearchDocument } from "~/lib/search/search-index";
+import { createSearchDocument } from "../factories";
+
+// Issue 21: a query word forgives typos by its length (1 from 5 letters, 2 from 9), a swap of two
+// neighbouring letters counts one, and exact and prefix matches rank above typo matches.
+
+/** A tool whose only searched words are its name's and its card description's. */
+function tool(name: string, cardDescription = "", overrides: Partial<SearchDocument> = {}) {
+  return createSearchDocument({
+    name,
+    category: null,
+    subCategory: null,
+    cardDescription,
+    ...overrides,
+  });
+}
+
+/** [name, typos] of each hit, best first. */
+function found(docs: SearchDocument[], query: string): [string, number][] {
+  return searchDocuments(buildSearchIndex(docs), query).map((hit) => [
+    docs[hit.doc]!.name,
+    hit.typos,
+  ]);
+}
+
+const MOST_POPULAR = { views: 1_000_000, likesTotal: 1_000, ratingAvg: 5 };
+
+describe("typos forgiven by the query word's length", () => {
+  const docs = [
+    tool("Inkwell", "An AI tattoo generator."),
+    tool("Mailbox", "Writes every email for you."),
+    tool("Clipper", "Edits a video in minutes."),
+    tool("Finder", "Desk research done for you."),
+    tool("Growth", "Marketing for small shops."),
+  ];
+
+  it("forgives a word of four letters no typo, but still matches its beginning", () => {
+    expect(found(docs, "tatt")).toEqual([["Inkwell", 0]]);
+    expect(found(docs, "tato")).toEqual([]);
+    expect(found(docs, "emal")).toEqual([]);
+    expect(found(docs, "vdeo")).toEqual([]);
+  });
+
+  it("forgives a word of five letters one typo", () => {
+    expect(found(docs, "tatoo")).toEqual([["Inkwell", 1]]);
+    expect(found(docs, "emial")).toEqual([["Mailbox", 1]]);
+    expect(found(docs, "vidoe")).toEqual([["Clipper", 1]]);
+    expect(found(docs, "tatoo generator")).toEqual([["Inkwell", 1]]);
+  });
+
+  it("forgives a word of five letters no second typo", () => {
+    expect(found(docs, "vydeu")).toEqual([]);
+  });
+
+  it("forgives a word of eight letters one typo but not two", () => {
+    expect(found(docs, "reseerch")).toEqual([["Finder", 1]]);
+    expect(found(docs, "reseerkh")).toEqual([]);
+  });
+
+  it("forgives a word of nine letters two typos but not three", () => {
+    expect(found(docs, "marketimg")).toEqual([["Growth", 1]]);
+    expect(found(docs, "narketimg")).toEqual([["Growth", 1]]);
+    expect(found(docs, "narketimk")).toEqual([]);
+  });
+
+  it("counts two neighbouring letters swapped as one typo", () => {
+    const swapped = [tool("Builder", "A no-code app builder."), tool("Keeper", "Scans a receipt.")];
+    expect(found(swapped, "bulider")).toEqual([["Builder", 1]]);
+    expect(found(swapped, "reciept")).toEqual([["Keeper", 1]]);
+    expect(found(swapped, "no-code bulider")).toEqual([["Builder", 1]]);
+  });
+});
+
+describe("exact and prefix matches above typo matches", () => {
+  it("ranks an exact and a prefix match in weak fields above a typo in a popular name", () => {
+    const docs = [
+      tool("Viddeo Maker", "", MOST_POPULAR),
+      tool("Prefix", "", { seo: { titleTag: "", metaDescription: "Videos for everyone." } }),
+      tool("Exact", "", { longDescription: "We cut your video." }),
+    ];
+    expect(found(docs, "video")).toEqual([
+      ["Exact", 0],
+      ["Prefix", 0],
+      ["Viddeo Maker", 1],
+    ]);
+  });
+
+  it("ranks a typo match of a short word below an exact match whatever the popularity", () => {
+    const docs = [
+      tool("Email Genius", "Writes an email.", MOST_POPULAR),
+      tool("Quiet", "", { longDescription: "The emial word, misspelt on purpose." }),
+    ];
+    expect(found(docs, "emial")).toEqual([
+      ["Quiet", 0],
+      ["Email Genius", 1],
+    ]);
+  });
+});
