@@ -93,6 +93,15 @@ describe("joins", () => {
     expect(shown(planQuery(INDEX, "help desk"))).toEqual(["help desk", "helpdesk"]);
   });
 
+  it("joins three words, the longer join first", () => {
+    const index = buildSearchIndex([doc({ name: "ChatWithPDF" }), doc({ name: "Chatwith" })]);
+    expect(shown(planQuery(index, "chat with pdf"))).toEqual([
+      "chat with pdf",
+      "chatwithpdf",
+      "chatwith pdf",
+    ]);
+  });
+
   it("joins into the beginning of an indexed word, as a typed word matches", () => {
     expect(shown(planQuery(INDEX, "note take"))).toEqual(["note take", "notetake"]);
   });
@@ -152,6 +161,10 @@ describe("phrase synonyms", () => {
       "hr tool",
     ]);
     expect(shown(planQuery(INDEX, "applicant tracking"))).toEqual(["applicant tracking", "ats"]);
+  });
+
+  it("reads no phrase some of whose words no tool has", () => {
+    expect(shown(planQuery(INDEX, "llm"))).toEqual(["llm"]);
   });
 
   it("gives the words put in a phrase's place the synonym quality and no typos", () => {

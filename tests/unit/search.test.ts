@@ -188,6 +188,18 @@ describe("tokenizing", () => {
     ]);
     expect(queryWords("E mail, e-mail and E mail", 2)).toEqual(["mail", "email", "and"]);
   });
+  it("gives a long word ending in a consonant and y the stem of its -ies form", () => {
+    const pairs: [string, string][] = [
+      ["company", "companies"],
+      ["summary", "summaries"],
+      ["strategy", "strategies"],
+    ];
+    for (const [word, plural] of pairs) {
+      expect(stemOf(word)).toBe(stemOf(plural));
+      expect(plural.startsWith(stemOf(word)!)).toBe(true);
+    }
+    for (const word of ["story", "party", "display", "journey"]) expect(stemOf(word)).toBeNull();
+  });
 });
 
 describe("popularity and relevance (spec 9)", () => {

@@ -9,10 +9,12 @@ import type { SearchIndex } from "./search-index";
 import { LONGEST_SYNONYM, synonymsOf } from "./synonyms";
 import { queryTokens } from "./tokenize";
 
-// A query is read as typed and in a few other ways a person may have meant it: two typed words
-// that are one indexed word ("e mail" is "email"), one typed word that is two ("notetaking" is
-// "note taking"), and synonyms and abbreviations from synonyms.ts ("cv" is "resume", "hr" is
-// "human resources"). A document found by any reading is a hit (search-index.ts).
+// A query is read as typed and in a few other ways a person may have meant it: neighbouring
+// typed words that are one indexed word ("e mail" is "email"), one typed word that is two
+// ("notetaking" is "note taking"), and synonyms and abbreviations from synonyms.ts ("cv" is
+// "resume", "hr" is "human resources"). A document found by any reading is a hit
+// (search-index.ts). Words we add rather than the person typed forgive no typo, and only those
+// some indexed word begins are added: a reading that cannot match is not searched.
 
 /** Each reading is a search of its own: a long query stays fast. The typed one is the first. */
 export const MAX_READINGS = 6;
@@ -22,6 +24,7 @@ export const SYNONYM_QUALITY = 0.9;
 const OTHER_FORM_QUALITY = 0.85;
 /** Shorter joins are chance more often than meaning ("a b" is not "ab"). */
 const MIN_JOIN_LENGTH = 3;
+const MAX_JOINED_TOKENS = 3;
 const MIN_SPLIT_PART = 2;
 /** British and American spellings: only words this long, where the ending says it is one. */
 const MIN_VARIANT_LENGTH = 6;
@@ -129,34 +132,38 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
     }
   };
 
-  // Joins: two neighbouring tokens that begin an indexed word once joined, matched as a typed
-  // word is (its beginning, its forms, its typos).
-  for (let i = 0; i + 1 < tokens.length; i++) {
-    const joined = tokens[i]! + tokens[i + 1]!;
-    if (joined.length < MIN_JOIN_LENGTH || !vocabulary.begins(joined)) continue;
-    const sequence = [...tokens.slice(0, i), joined, ...tokens.slice(i + 2)];
-    add(
-      readingOfTerms(
-        wordsOf(sequence).map((word) => termOf(word, true)),
-        0,
-      ),
-    );
+  // Joins: two or three neighbouring tokens that begin an indexed word once joined ("chat with
+  // pdf" is "chatwithpdf"), the longer first, matched as a typed word is (its beginning, its
+  // forms, its typos).
+  for (let from = 0; from < tokens.length && readings.length < MAX_READINGS; from++) {
+    for (let length = Math.min(MAX_JOINED_TOKENS, tokens.length - from); length > 1; length--) {
+      const joined = tokens.slice(from, from + length).join("");
+      if (joined.length < MIN_JOIN_LENGTH || !vocabulary.begins(joined)) continue;
+      const sequence = [...tokens.slice(0, from), joined, ...tokens.slice(from + length)];
+      add(
+        readingOfTerms(
+          wordsOf(sequence).map((word) => termOf(word, true)),
+          0,
+        ),
+      );
+    }
   }
 
   // Synonyms of phrases: each run of typed words that is an entry of the list, in place of
-  // the run the other entries of its group. One word for one word is a form of the typed term.
+  // the run the other entries of its group whose words are all indexed. One word for one word
+  // is a form of the typed term.
   for (let from = 0; from < words.length; from++) {
     for (let length = Math.min(LONGEST_SYNONYM, words.length - from); length > 0; length--) {
       const run = words.slice(from, from + length).join(" ");
       for (const entry of synonymsOf(run)) {
         if (length === 1 && entry.length === 1) continue;
+        const terms = entry.map((word) => termOf(word, false));
+        const isFindable = (term: QueryTerm) =>
+          term.forms.some((form) => vocabulary.begins(form.word));
+        if (!terms.every(isFindable)) continue;
         add(
           readingOfTerms(
-            [
-              ...typedTerms.slice(0, from),
-              ...entry.map((word) => termOf(word, false)),
-              ...typedTerms.slice(from + length),
-            ],
+            [...typedTerms.slice(0, from), ...terms, ...typedTerms.slice(from + length)],
             0,
           ),
         );

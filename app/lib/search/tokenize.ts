@@ -185,8 +185,16 @@ const ENDINGS = ["ions", "ion", "ings", "ing", "ers", "er", "ies", "es", "ed", "
 const MIN_STEM_LENGTH = 4;
 
 /**
+ * A final y after a consonant becomes "ies" and more ("company", "companies"); only long stems
+ * are cut, since "story" is not "storage".
+ */
+const Y_ENDING = /[^aeiou]y$/;
+const MIN_Y_STEM_LENGTH = 5;
+
+/**
  * The word without a common ending, so that other forms of it match: "automation" finds
- * "automated", "meetings" finds "meet". Null when no ending can be cut.
+ * "automated", "meetings" finds "meet", "company" finds "companies". Null when no ending can be
+ * cut.
  */
 export function stemOf(word: string): string | null {
   for (const ending of ENDINGS) {
@@ -194,5 +202,6 @@ export function stemOf(word: string): string | null {
       return word.slice(0, -ending.length);
     }
   }
+  if (Y_ENDING.test(word) && word.length - 1 >= MIN_Y_STEM_LENGTH) return word.slice(0, -1);
   return null;
 }
