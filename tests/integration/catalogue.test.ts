@@ -10,6 +10,8 @@ import { findTools } from "../../server/services/tools/find-tools.server";
 import { getToolPage } from "../../server/services/tools/get-tool-page.server";
 import { ViewCounter } from "../../server/services/tools/view-counter.server";
 import { recordView } from "../../server/services/tools/record-view.server";
+import { MIN_SEARCH_LENGTH } from "~/lib/constants";
+import { queryWords } from "~/lib/search/tokenize";
 import { toolQuerySchema } from "~/lib/tool-query";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
@@ -121,6 +123,23 @@ describe(`catalogue on ${databaseKind}`, () => {
     const snapshot = await new SnapshotKeeper(database.db).reload();
     const found = findTools(snapshot, toolQuerySchema.parse({ search: feature, limit: 1000 }));
     expect(found.tools.map((tool) => tool.id)).toContain("demo-0002");
+  });
+
+  it("relaxes a stored tool's name with an impossible word added, and respells a typo", async () => {
+    const [row] = await database.db
+      .select({ name: tools.name })
+      .from(tools)
+      .where(eq(tools.id, "demo-0002"));
+    const snapshot = await new SnapshotKeeper(database.db).reload();
+    const search = (text: string) =>
+      findTools(snapshot, toolQuerySchema.parse({ search: text, limit: 1000 }));
+    const relaxed = search(`${row!.name} xqzvy`);
+    expect(relaxed.relaxedSearch).toBe(queryWords(row!.name, MIN_SEARCH_LENGTH).join(" "));
+    expect(relaxed.tools.map((tool) => tool.id)).toContain("demo-0002");
+    const misspelt = search("vdeo");
+    expect(misspelt.total).toBe(0);
+    expect(misspelt.suggestedSearch).toBe("video");
+    expect(search(misspelt.suggestedSearch!).total).toBeGreaterThan(0);
   });
 
   it("counts views of online tools in memory and writes them in one batch", async () => {
