@@ -47,6 +47,12 @@ describe("relaxed search", () => {
     );
   });
 
+  it("keeps a one-letter word that joins its neighbour", () => {
+    const outcome = search("e mail xqzvy");
+    expect(outcome.names).toEqual(["Email Writer"]);
+    expect(outcome.relaxedSearch).toBe("e mail");
+  });
+
   it("never drops every word: a search whose words all find nothing stays empty", () => {
     const outcome = search("xqzvy plokw");
     expect(outcome.hits).toEqual([]);

@@ -2,7 +2,7 @@ import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
 import { forEachWordWithinTypos, typoDistance, typosAllowed } from "./edit-distance";
 import { MAX_QUERY_WORDS } from "./query-reading";
 import { searchDocuments, type SearchHit, type SearchIndex } from "./search-index";
-import { queryWords, stemOf } from "./tokenize";
+import { queryTokens, queryWords, stemOf } from "./tokenize";
 import { prefixRange } from "./vocabulary";
 
 // No dead ends (issue 21): a search no tool matches in full is answered without its weakest
@@ -31,14 +31,20 @@ export function searchCatalogue(
   limit: number = MAX_SEARCH_RESULTS,
 ): SearchOutcome {
   const words = queryWords(text, MIN_SEARCH_LENGTH).slice(0, MAX_QUERY_WORDS);
+  // The words as typed, with the one-letter ones that join a neighbour ("e mail"), and without
+  // the words the search does not read.
+  const kept = new Set(words);
+  const tokens = queryTokens(text).filter(
+    (token) => token.length < MIN_SEARCH_LENGTH || kept.has(token),
+  );
   let hits = searchDocuments(index, text, limit);
   let relaxedSearch: string | null = null;
   if (hits.length === 0 && words.length > 1) {
-    const relaxed = relaxedHits(index, words, limit);
+    const relaxed = relaxedHits(index, words, tokens, limit);
     if (relaxed) ({ hits, relaxedSearch } = relaxed);
   }
   const isWeak = hits.length < FEW_HITS || relaxedSearch !== null;
-  const suggested = isWeak ? respelt(index, words) : null;
+  const suggested = isWeak ? respelt(index, tokens) : null;
   // A relaxed answer matches no tool in full, so any tool the suggestion finds is a better one.
   const toBeat = relaxedSearch === null ? hits.length : 0;
   const suggestedSearch =
@@ -55,6 +61,7 @@ export function searchCatalogue(
 function relaxedHits(
   index: SearchIndex,
   words: readonly string[],
+  tokens: readonly string[],
   limit: number,
 ): { hits: SearchHit[]; relaxedSearch: string } | null {
   // A word alone finds the same tools whatever else is kept, so each is searched once.
@@ -65,14 +72,14 @@ function relaxedHits(
     const count = aloneCounts.get(word)!;
     return count === 0 ? Infinity : count;
   };
-  let kept = [...words];
-  while (kept.length > 1) {
+  let left = [...words];
+  let kept = [...tokens];
+  while (left.length > 1) {
     // On a tie the later word goes: people tend to type the main word first.
-    let weakest = 0;
-    kept.forEach((word, i) => {
-      if (weakness(word) >= weakness(kept[weakest]!)) weakest = i;
-    });
-    kept = kept.filter((_, i) => i !== weakest);
+    let weakest = left[0]!;
+    for (const word of left) if (weakness(word) >= weakness(weakest)) weakest = word;
+    left = left.filter((word) => word !== weakest);
+    kept = kept.filter((token) => token !== weakest);
     const relaxedSearch = kept.join(" ");
     const hits = searchDocuments(index, relaxedSearch, limit);
     if (hits.length > 0) return { hits, relaxedSearch };
