@@ -31,11 +31,11 @@ export function searchCatalogue(
   limit: number = MAX_SEARCH_RESULTS,
 ): SearchOutcome {
   const words = queryWords(text, MIN_SEARCH_LENGTH).slice(0, MAX_QUERY_WORDS);
-  // The words as typed, with the one-letter ones that join a neighbour ("e mail"), and without
-  // the words the search does not read.
-  const kept = new Set(words);
+  // The words as typed, with the one-letter ones that join a neighbour ("e mail"), each word
+  // once, and without the words the search does not read.
+  const untaken = new Set(words);
   const tokens = queryTokens(text).filter(
-    (token) => token.length < MIN_SEARCH_LENGTH || kept.has(token),
+    (token) => token.length < MIN_SEARCH_LENGTH || untaken.delete(token),
   );
   let hits = searchDocuments(index, text, limit);
   let relaxedSearch: string | null = null;
