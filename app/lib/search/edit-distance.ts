@@ -62,8 +62,15 @@ export function forEachWordWithinTypos(
       d++;
       let rowMin = Math.min(d, over);
       rows[row] = rowMin;
-      let queryBefore = -1;
-      for (let i = 1; i <= n; i++) {
+      // Only the band of columns within maxEdits of the diagonal can be in reach: the cell of
+      // column i is at least |d - i|. The cells just outside it, which the next row reads, are
+      // out of reach.
+      const low = Math.max(1, d - maxEdits);
+      const high = Math.min(n, d + maxEdits);
+      if (low > 1) rows[row + low - 1] = over;
+      if (high < n) rows[row + high + 1] = over;
+      let queryBefore = low > 1 ? query.charCodeAt(low - 2) : -1;
+      for (let i = low; i <= high; i++) {
         const queryUnit = query.charCodeAt(i - 1);
         const substitute = rows[above + i - 1]! + (queryUnit === unit ? 0 : 1);
         let cell = Math.min(substitute, rows[above + i]! + 1, rows[row + i - 1]! + 1, over);
@@ -74,7 +81,7 @@ export function forEachWordWithinTypos(
         if (cell < rowMin) rowMin = cell;
         queryBefore = queryUnit;
       }
-      bestUpTo[d] = Math.min(bestUpTo[d - 1]!, rows[row + n]!);
+      bestUpTo[d] = Math.min(bestUpTo[d - 1]!, high === n ? rows[row + n]! : over);
       if (rowMin > maxEdits) {
         isOutOfReach = true;
         break;
@@ -108,8 +115,14 @@ function endOfPrefix(
   word: string,
   length: number,
 ): number {
+  // Most beginnings the walk skips are shared by a few words: gallop before halving.
   let low = index + 1;
-  let high = to;
+  let step = 1;
+  while (low + step < to && commonPrefixLength(words[low + step - 1]!, word) >= length) {
+    low += step;
+    step *= 2;
+  }
+  let high = Math.min(to, low + step);
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (commonPrefixLength(words[middle]!, word) >= length) low = middle + 1;
