@@ -106,6 +106,12 @@ describe("joins", () => {
     expect(shown(planQuery(INDEX, "note take"))).toEqual(["note take", "notetake"]);
   });
 
+  it("joins into a mere beginning only at the end of the query", () => {
+    const index = buildSearchIndex([doc({ cardDescription: "Forecasts for ecommerce." })]);
+    expect(shown(planQuery(index, "for e commerce"))).toEqual(["for commerce", "for ecommerce"]);
+    expect(shown(planQuery(index, "commerce for e"))).toEqual(["commerce for", "commerce fore"]);
+  });
+
   it("does not join words that no indexed word begins with once joined", () => {
     expect(shown(planQuery(INDEX, "video editing"))).toEqual(["video editing"]);
   });
@@ -128,14 +134,18 @@ describe("splits", () => {
 
   it("splits where the rarer part is found in the most tools", () => {
     const index = buildSearchIndex([
-      doc({ cardDescription: "pen" }),
-      doc({ cardDescription: "pent house" }),
-      doc({ cardDescription: "pen house" }),
-      doc({ cardDescription: "ts house" }),
+      doc({ cardDescription: "hand set" }),
+      doc({ cardDescription: "set" }),
+      doc({ cardDescription: "set hands et" }),
+      doc({ cardDescription: "hands et" }),
     ]);
-    // pen + thouse: thouse is nowhere; pent + house: pent in 1; pen + thouse no; so pent house.
-    expect(shown(planQuery(index, "penthouse"))).toEqual(["penthouse", "pent house (1)"]);
-    expect(shown(planQuery(index, "pents"))).toEqual(["pents", "pen ts (1)"]);
+    // hand (in 1 tool) + set (3), or hands (2) + et (2): the second.
+    expect(shown(planQuery(index, "handset"))).toEqual(["handset", "hands et (1)"]);
+  });
+
+  it("does not split a word shorter than six letters, more likely mistyped", () => {
+    const index = buildSearchIndex([doc({ cardDescription: "le ter letter" })]);
+    expect(shown(planQuery(index, "leter"))).toEqual(["leter"]);
   });
 
   it("does not split a word an indexed word equals or begins", () => {
@@ -185,8 +195,8 @@ describe("phrase synonyms", () => {
 
 describe("the number of readings", () => {
   it("stops at MAX_READINGS, the typed reading first", () => {
-    const readings = planQuery(INDEX, "e mail note take lumen dock help desk hr seo");
+    const readings = planQuery(INDEX, "e mail lumen dock help desk hr seo cv ocr");
     expect(readings).toHaveLength(MAX_READINGS);
-    expect(shown(readings)[0]).toBe("mail note take lumen dock help desk hr");
+    expect(shown(readings)[0]).toBe("mail lumen dock help desk hr seo cv");
   });
 });

@@ -26,6 +26,8 @@ const OTHER_FORM_QUALITY = 0.85;
 const MIN_JOIN_LENGTH = 3;
 const MAX_JOINED_TOKENS = 3;
 const MIN_SPLIT_PART = 2;
+/** A shorter word that finds nothing is more often mistyped than two ("leter" is not "le ter"). */
+const MIN_SPLIT_LENGTH = 6;
 /** British and American spellings: only words this long, where the ending says it is one. */
 const MIN_VARIANT_LENGTH = 6;
 const BRITISH = /(?<=[^aeiou])(is|ys)(e|es|ed|ing|ation|ations|er|ers)$/;
@@ -69,9 +71,10 @@ function spellingVariantOf(word: string): string | null {
   return null;
 }
 
-/** A reading of at most MAX_QUERY_WORDS terms. */
+/** A reading of at most MAX_QUERY_WORDS terms, a word's term once ("business to business"). */
 function readingOfTerms(terms: readonly QueryTerm[], typos: number): QueryReading {
-  return { terms: terms.slice(0, MAX_QUERY_WORDS), typos };
+  const unique = new Map(terms.map((term) => [term.forms[0]!.word, term]));
+  return { terms: [...unique.values()].slice(0, MAX_QUERY_WORDS), typos };
 }
 
 const keyOf = (reading: QueryReading) => reading.terms.map((term) => term.forms[0]!.word).join(" ");
@@ -132,13 +135,17 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
     }
   };
 
-  // Joins: two or three neighbouring tokens that begin an indexed word once joined ("chat with
+  // Joins: two or three neighbouring tokens that are an indexed word once joined ("chat with
   // pdf" is "chatwithpdf"), the longer first, matched as a typed word is (its beginning, its
-  // forms, its typos).
+  // forms, its typos). A join that ends the query may be a word still being typed, so there
+  // the beginning of an indexed word is enough; elsewhere it would join words by chance ("a crm
+  // for e commerce" is not "fore").
   for (let from = 0; from < tokens.length && readings.length < MAX_READINGS; from++) {
     for (let length = Math.min(MAX_JOINED_TOKENS, tokens.length - from); length > 1; length--) {
       const joined = tokens.slice(from, from + length).join("");
-      if (joined.length < MIN_JOIN_LENGTH || !vocabulary.begins(joined)) continue;
+      const isLast = from + length === tokens.length;
+      if (joined.length < MIN_JOIN_LENGTH) continue;
+      if (isLast ? !vocabulary.begins(joined) : vocabulary.frequency(joined) === 0) continue;
       const sequence = [...tokens.slice(0, from), joined, ...tokens.slice(from + length)];
       add(
         readingOfTerms(
@@ -174,7 +181,7 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
   // Splits: a typed word no indexed word equals or begins, that is two indexed words; of its
   // splits, the one whose rarer part is most frequent. Like a typo, it costs the reading one.
   words.forEach((word, at) => {
-    if (vocabulary.begins(word)) return;
+    if (word.length < MIN_SPLIT_LENGTH || vocabulary.begins(word)) return;
     let best: [string, string] | null = null;
     let bestFrequency = 0;
     for (let cut = MIN_SPLIT_PART; cut <= word.length - MIN_SPLIT_PART; cut++) {
