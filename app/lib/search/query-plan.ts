@@ -8,6 +8,7 @@ import {
 import type { SearchIndex } from "./search-index";
 import { LONGEST_SYNONYM, synonymsOf } from "./synonyms";
 import { queryTokens } from "./tokenize";
+import { beginsSomeWord, positionOf } from "./vocabulary";
 
 // A query is read as typed and in a few other ways a person may have meant it: neighbouring
 // typed words that are one indexed word ("e mail" is "email"), one typed word that is two
@@ -33,31 +34,19 @@ const MIN_VARIANT_LENGTH = 6;
 const BRITISH = /(?<=[^aeiou])(is|ys)(e|es|ed|ing|ation|ations|er|ers)$/;
 const AMERICAN = /(?<=[^aeiou])(iz|yz)(e|es|ed|ing|ation|ations|er|ers)$/;
 
-/** The first position of the sorted vocabulary at or after `word`. */
-function lowerBound(words: readonly string[], word: string): number {
-  let low = 0;
-  let high = words.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (words[middle]! < word) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 class Vocabulary {
   constructor(private readonly index: SearchIndex) {}
 
   /** Whether an indexed word equals or begins with `word`, as a typed word matches. */
   begins(word: string): boolean {
-    return this.index.words[lowerBound(this.index.words, word)]?.startsWith(word) === true;
+    return beginsSomeWord(this.index.words, word);
   }
 
   /** How many documents have exactly `word`; 0 when it is not indexed. */
   frequency(word: string): number {
     const { words, start } = this.index;
-    const position = lowerBound(words, word);
-    return words[position] === word ? start[position + 1]! - start[position]! : 0;
+    const position = positionOf(words, word);
+    return position < 0 ? 0 : start[position + 1]! - start[position]!;
   }
 }
 

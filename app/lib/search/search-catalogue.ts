@@ -3,7 +3,7 @@ import { forEachWordWithinTypos, typoDistance, typosAllowed } from "./edit-dista
 import { MAX_QUERY_WORDS } from "./query-reading";
 import { searchDocuments, type SearchHit, type SearchIndex } from "./search-index";
 import { queryTokens, queryWords, stemOf } from "./tokenize";
-import { prefixRange } from "./vocabulary";
+import { beginsSomeWord } from "./vocabulary";
 
 // No dead ends (issue 21): a search no tool matches in full is answered without its weakest
 // words, and a misspelt one is offered in the catalogue's own spelling.
@@ -106,10 +106,7 @@ function respelt(index: SearchIndex, words: readonly string[]): string | null {
 function nearestWord(index: SearchIndex, word: string): string | null {
   if (word.length < MIN_CORRECTED_LENGTH) return null;
   const { words, start } = index;
-  const isKnown = (prefix: string) => {
-    const [from, to] = prefixRange(words, prefix);
-    return to > from;
-  };
+  const isKnown = (prefix: string) => beginsSomeWord(words, prefix);
   const stem = stemOf(word);
   if (isKnown(word) || (stem !== null && isKnown(stem))) return null;
 

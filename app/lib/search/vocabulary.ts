@@ -1,21 +1,32 @@
 // Lookups in an index's sorted vocabulary.
 
-/** The range [from, to) of the sorted vocabulary that begins with `prefix`. */
-export function prefixRange(words: readonly string[], prefix: string): [number, number] {
+/** The position of the first word not before `word` in the sorted vocabulary. */
+export function lowerBound(words: readonly string[], word: string): number {
   let low = 0;
   let high = words.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (words[middle]! < prefix) low = middle + 1;
+    if (words[middle]! < word) low = middle + 1;
     else high = middle;
   }
-  let to = low;
+  return low;
+}
+
+/** The range [from, to) of the sorted vocabulary that begins with `prefix`. */
+export function prefixRange(words: readonly string[], prefix: string): [number, number] {
+  const from = lowerBound(words, prefix);
+  let to = from;
   while (to < words.length && words[to]!.startsWith(prefix)) to++;
-  return [low, to];
+  return [from, to];
+}
+
+/** Whether some word of the sorted vocabulary equals or begins with `prefix`. */
+export function beginsSomeWord(words: readonly string[], prefix: string): boolean {
+  return words[lowerBound(words, prefix)]?.startsWith(prefix) === true;
 }
 
 /** The position of `word` in the sorted vocabulary, or -1 when no document has it. */
 export function positionOf(words: readonly string[], word: string): number {
-  const [from] = prefixRange(words, word);
-  return words[from] === word ? from : -1;
+  const position = lowerBound(words, word);
+  return words[position] === word ? position : -1;
 }
