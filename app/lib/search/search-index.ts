@@ -1,7 +1,7 @@
 import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
 import { forEachWordWithinTypos, typosAllowed } from "./edit-distance";
 import { planQuery } from "./query-plan";
-import type { QueryReading } from "./query-reading";
+import type { QueryReading, QueryTerm } from "./query-reading";
 import { FIELD_SHARE, popularity, relevance, wordMatchQuality } from "./relevance";
 import { comparableName, hashWord, joinedWords, scanIndexWords, stemOf } from "./tokenize";
 import { prefixRange } from "./vocabulary";
@@ -413,18 +413,17 @@ interface ExactName {
 }
 
 /**
- * The documents that match every term of a reading, best first: an exact name match always
- * first, then fewer typos, then relevance (70% match, 30% popularity), then index order.
- * At most `limit`.
+ * Matches the terms of a reading in turn, leaving in `found` each candidate's marks: the count
+ * of candidates is returned, and a candidate matches every term when there is one term or
+ * matched[doc] is the number of terms. Its match is best[doc] for one term, else total[doc]
+ * over the number of terms, and its typo-only terms isTypoOnly[doc] or typoCount[doc]. The
+ * caller reads each candidate and then clears it (clearMarks).
  */
-function searchReading(
+function matchTerms(
   index: SearchIndex,
-  reading: QueryReading,
-  exactName: ExactName,
-  limit: number,
-): SearchHit[] {
-  const { terms } = reading;
-  const found = scratchFor(index.size);
+  terms: readonly QueryTerm[],
+  found: typeof scratch,
+): number {
   const { best, total, matched, isTypoOnly, typoCount, candidates, touched } = found;
   const { start, postings } = index;
   const isOneTerm = terms.length === 1;
@@ -476,7 +475,34 @@ function searchReading(
     // Every term must match: once no document is left, the other terms cannot add any.
     if (touchedCount === 0) break;
   }
+  return candidateCount;
+}
 
+/** Leaves a candidate's marks as an unmatched document's, ready for the next search. */
+function clearMarks(found: typeof scratch, doc: number): void {
+  found.best[doc] = 0;
+  found.total[doc] = 0;
+  found.matched[doc] = 0;
+  found.isTypoOnly[doc] = 0;
+  found.typoCount[doc] = 0;
+}
+
+/**
+ * The documents that match every term of a reading, best first: an exact name match always
+ * first, then fewer typos, then relevance (70% match, 30% popularity), then index order.
+ * At most `limit`.
+ */
+function searchReading(
+  index: SearchIndex,
+  reading: QueryReading,
+  exactName: ExactName,
+  limit: number,
+): SearchHit[] {
+  const { terms } = reading;
+  const found = scratchFor(index.size);
+  const { best, total, matched, isTypoOnly, typoCount, candidates } = found;
+  const isOneTerm = terms.length === 1;
+  const candidateCount = matchTerms(index, terms, found);
   const { nameHashes, names, popularity: popularities } = index;
   const { hitDocs, relevances, isExactName, hitTypos, ranks } = found;
   bucketCounts.fill(0);
@@ -490,11 +516,7 @@ function searchReading(
     const match = isOneTerm ? best[doc]! : total[doc]! / terms.length;
     const typos = (isOneTerm ? isTypoOnly[doc]! : typoCount[doc]!) + reading.typos;
     const isMatch = isOneTerm || matched[doc] === terms.length;
-    best[doc] = 0;
-    total[doc] = 0;
-    matched[doc] = 0;
-    isTypoOnly[doc] = 0;
-    typoCount[doc] = 0;
+    clearMarks(found, doc);
     if (!isMatch) continue;
     const isExact = nameHashes[doc] === exactName.hash && names[doc] === exactName.name;
     const hitRelevance = relevance(match, popularities[doc]!);
@@ -569,4 +591,30 @@ export function searchDocuments(
     }
   }
   return [...bestOf.values()].sort(byRank).slice(0, limit);
+}
+
+/**
+ * How many documents searchDocuments finds for the query with no limit, counted without
+ * ranking them or making hits: cheap enough to weigh each word of a query on its own.
+ */
+export function countDocuments(index: SearchIndex, text: string): number {
+  if (text.trim().length < MIN_SEARCH_LENGTH) return 0;
+  const readings = planQuery(index, text);
+  const found = scratchFor(index.size);
+  const { matched, candidates } = found;
+  // A document found by several readings counts once.
+  const isCounted = readings.length > 1 ? new Uint8Array(index.size) : null;
+  let count = 0;
+  for (const { terms } of readings) {
+    const candidateCount = matchTerms(index, terms, found);
+    for (let c = 0; c < candidateCount; c++) {
+      const doc = candidates[c]!;
+      const isMatch = terms.length === 1 || matched[doc] === terms.length;
+      clearMarks(found, doc);
+      if (!isMatch || isCounted?.[doc] === 1) continue;
+      if (isCounted) isCounted[doc] = 1;
+      count++;
+    }
+  }
+  return count;
 }
