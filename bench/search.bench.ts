@@ -64,6 +64,10 @@ const QUERIES = [
   "cv screening",
   "write blog posts",
   "xqzvy video editing",
+  // Relaxed searches (decision 021): a long one with joins, whose weakest words are dropped one
+  // at a time, and eight words nothing matches, each walked for its two typos.
+  "e mail note taker chat with pdf no code web site",
+  "xqzvjkwpfzz qqqqzzzzjj plokwxqzvm zzkrtjjqpx wqpzrkxqvz vbnmqxzjkq jjqpxwqpzr kxqvzzkrtj",
 ];
 
 /** spec 5 fuzzy search, as a Fuse.js configuration. */
