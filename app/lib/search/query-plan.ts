@@ -24,8 +24,8 @@ export const SYNONYM_QUALITY = 0.9;
 /** "taking" for "taker": another form of the word, counted as the index counts other forms. */
 const OTHER_FORM_QUALITY = 0.85;
 /** Shorter joins are chance more often than meaning ("a b" is not "ab"). */
-const MIN_JOIN_LENGTH = 3;
-const MAX_JOINED_TOKENS = 3;
+export const MIN_JOIN_LENGTH = 3;
+export const MAX_JOINED_TOKENS = 3;
 const MIN_SPLIT_PART = 2;
 /** A shorter word that finds nothing is more often mistyped than two ("leter" is not "le ter"). */
 const MIN_SPLIT_LENGTH = 6;
