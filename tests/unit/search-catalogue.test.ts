@@ -53,6 +53,38 @@ describe("relaxed search", () => {
     expect(outcome.relaxedSearch).toBe("e mail");
   });
 
+  it("keeps a one-letter word with the word it joins when the word after them goes", () => {
+    const outcome = search("xqzvy e mail");
+    expect(outcome.names).toEqual(["Email Writer"]);
+    expect(outcome.relaxedSearch).toBe("e mail");
+  });
+
+  it("drops a one-letter word with the word it joins, never leaving it alone", () => {
+    // "e mail" and "podcast" each find one tool; on a tie the later one goes.
+    expect(search("e mail podcast").relaxedSearch).toBe("e mail");
+    expect(search("podcast e mail").relaxedSearch).toBe("podcast");
+  });
+
+  it("weighs words the search joins as one: what the join finds alone", () => {
+    const joined = [
+      doc({ name: "Notetaker Pro", cardDescription: "Summaries of calls." }),
+      doc({ name: "Podcast Studio", cardDescription: "Record a podcast with guests." }),
+    ];
+    const outcome = searchCatalogue(buildSearchIndex(joined), "note taker podcast");
+    expect(outcome.hits.map((hit) => joined[hit.doc]!.name)).toEqual(["Notetaker Pro"]);
+    expect(outcome.relaxedSearch).toBe("note taker");
+  });
+
+  it("drops the word in the most tools even when both are in more tools than a page holds", () => {
+    const many = [
+      ...Array.from({ length: 1300 }, (_, k) => doc({ name: `Blog ${k}`, cardDescription: "" })),
+      ...Array.from({ length: 1100 }, (_, k) => doc({ name: `Essay ${k}`, cardDescription: "" })),
+    ];
+    const outcome = searchCatalogue(buildSearchIndex(many), "blog essay", 20);
+    expect(outcome.relaxedSearch).toBe("essay");
+    expect(many[outcome.hits[0]!.doc]!.name).toMatch(/^Essay /);
+  });
+
   it("never drops every word: a search whose words all find nothing stays empty", () => {
     const outcome = search("xqzvy plokw");
     expect(outcome.hits).toEqual([]);

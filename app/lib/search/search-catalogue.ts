@@ -1,9 +1,15 @@
 import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
 import { forEachWordWithinTypos, typoDistance, typosAllowed } from "./edit-distance";
+import { MAX_JOINED_TOKENS, MIN_JOIN_LENGTH } from "./query-plan";
 import { MAX_QUERY_WORDS } from "./query-reading";
-import { searchDocuments, type SearchHit, type SearchIndex } from "./search-index";
+import {
+  countDocuments,
+  searchDocuments,
+  type SearchHit,
+  type SearchIndex,
+} from "./search-index";
 import { queryTokens, queryWords, stemOf } from "./tokenize";
-import { beginsSomeWord } from "./vocabulary";
+import { beginsSomeWord, positionOf } from "./vocabulary";
 
 // No dead ends (issue 21): a search no tool matches in full is answered without its weakest
 // words, and a misspelt one is offered in the catalogue's own spelling.
@@ -20,7 +26,7 @@ export interface SearchOutcome {
 }
 
 /** Fewer hits than this, and a better-spelt search is worth offering. */
-export const FEW_HITS = 5;
+const FEW_HITS = 5;
 /** Shorter words are too likely to be near some unrelated word to be corrected. */
 const MIN_CORRECTED_LENGTH = 3;
 
@@ -40,7 +46,7 @@ export function searchCatalogue(
   let hits = searchDocuments(index, text, limit);
   let relaxedSearch: string | null = null;
   if (hits.length === 0 && words.length > 1) {
-    const relaxed = relaxedHits(index, words, tokens, limit);
+    const relaxed = relaxedHits(index, unitsOf(index, tokens), limit);
     if (relaxed) ({ hits, relaxedSearch } = relaxed);
   }
   const isWeak = hits.length < FEW_HITS || relaxedSearch !== null;
@@ -55,32 +61,54 @@ export function searchCatalogue(
 }
 
 /**
- * Drops the weakest word until the rest find something or one word is left: a word that finds
- * nothing alone, otherwise the one that finds the most tools alone (it tells the least).
+ * The typed tokens the search reads as one, in order: neighbours the query plan joins into one
+ * indexed word ("e mail", "note taker"; at the end, the beginning of one is enough), else each
+ * word alone. A one-letter token that joins no neighbour is left out: the search does not read it.
+ */
+function unitsOf(index: SearchIndex, tokens: readonly string[]): string[][] {
+  const { words } = index;
+  const units: string[][] = [];
+  let at = 0;
+  while (at < tokens.length) {
+    let length = Math.min(MAX_JOINED_TOKENS, tokens.length - at);
+    for (; length > 1; length--) {
+      const joined = tokens.slice(at, at + length).join("");
+      const isLast = at + length === tokens.length;
+      if (joined.length < MIN_JOIN_LENGTH) continue;
+      if (isLast ? beginsSomeWord(words, joined) : positionOf(words, joined) >= 0) break;
+    }
+    if (length > 1 || tokens[at]!.length >= MIN_SEARCH_LENGTH) {
+      units.push(tokens.slice(at, at + length));
+    }
+    at += length;
+  }
+  return units;
+}
+
+/**
+ * Drops the weakest unit (see unitsOf) until the rest find something or one is left: a unit
+ * that finds nothing alone, otherwise the one that finds the most tools alone (it tells the
+ * least).
  */
 function relaxedHits(
   index: SearchIndex,
-  words: readonly string[],
-  tokens: readonly string[],
+  units: readonly string[][],
   limit: number,
 ): { hits: SearchHit[]; relaxedSearch: string } | null {
-  // A word alone finds the same tools whatever else is kept, so each is searched once.
-  const aloneCounts = new Map(
-    words.map((word) => [word, searchDocuments(index, word, MAX_SEARCH_RESULTS).length]),
+  // A unit alone finds the same tools whatever else is kept, so each is counted once.
+  const weakness = new Map(
+    units.map((unit) => {
+      const count = countDocuments(index, unit.join(" "));
+      return [unit, count === 0 ? Infinity : count];
+    }),
   );
-  const weakness = (word: string) => {
-    const count = aloneCounts.get(word)!;
-    return count === 0 ? Infinity : count;
-  };
-  let left = [...words];
-  let kept = [...tokens];
+  let left = [...units];
   while (left.length > 1) {
-    // On a tie the later word goes: people tend to type the main word first.
+    // On a tie the later unit goes: people tend to type the main word first.
     let weakest = left[0]!;
-    for (const word of left) if (weakness(word) >= weakness(weakest)) weakest = word;
-    left = left.filter((word) => word !== weakest);
-    kept = kept.filter((token) => token !== weakest);
-    const relaxedSearch = kept.join(" ");
+    for (const unit of left) if (weakness.get(unit)! >= weakness.get(weakest)!) weakest = unit;
+    left = left.filter((unit) => unit !== weakest);
+    const relaxedSearch = left.flat().join(" ");
     const hits = searchDocuments(index, relaxedSearch, limit);
     if (hits.length > 0) return { hits, relaxedSearch };
   }
