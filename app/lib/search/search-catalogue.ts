@@ -86,8 +86,8 @@ function unitsOf(index: SearchIndex, tokens: readonly string[]): string[][] {
 }
 
 /**
- * Drops the weakest unit (see unitsOf) until the rest find something or one is left: a unit
- * that finds nothing alone, otherwise the one that finds the most tools alone (it tells the
+ * Drops the units (see unitsOf) that find nothing alone, then the weakest one at a time, until
+ * the rest find something or one is left: the weakest finds the most tools alone (it tells the
  * least).
  */
 function relaxedHits(
@@ -96,21 +96,22 @@ function relaxedHits(
   limit: number,
 ): { hits: SearchHit[]; relaxedSearch: string } | null {
   // A unit alone finds the same tools whatever else is kept, so each is counted once.
-  const weakness = new Map(
-    units.map((unit) => {
-      const count = countDocuments(index, unit.join(" "));
-      return [unit, count === 0 ? Infinity : count];
-    }),
-  );
-  let left = [...units];
-  while (left.length > 1) {
+  const counts = new Map(units.map((unit) => [unit, countDocuments(index, unit.join(" "))]));
+  const withoutWeakest = (kept: readonly string[][]) => {
+    if (kept.length <= 1) return [];
     // On a tie the later unit goes: people tend to type the main word first.
-    let weakest = left[0]!;
-    for (const unit of left) if (weakness.get(unit)! >= weakness.get(weakest)!) weakest = unit;
-    left = left.filter((unit) => unit !== weakest);
+    let weakest = kept[0]!;
+    for (const unit of kept) if (counts.get(unit)! >= counts.get(weakest)!) weakest = unit;
+    return kept.filter((unit) => unit !== weakest);
+  };
+  // A unit that finds nothing alone leaves nothing for the others to find, so all such go first.
+  let left = units.filter((unit) => counts.get(unit)! > 0);
+  if (left.length === units.length) left = withoutWeakest(left);
+  while (left.length > 0) {
     const relaxedSearch = left.flat().join(" ");
     const hits = searchDocuments(index, relaxedSearch, limit);
     if (hits.length > 0) return { hits, relaxedSearch };
+    left = withoutWeakest(left);
   }
   return null;
 }
