@@ -195,8 +195,80 @@ describe("phrase synonyms", () => {
 
 describe("the number of readings", () => {
   it("stops at MAX_READINGS, the typed reading first", () => {
-    const readings = planQuery(INDEX, "e mail lumen dock help desk hr seo cv ocr");
+    // Each two neighbouring words of the query are one indexed word: seven joins.
+    const index = buildSearchIndex([
+      doc({ cardDescription: "aabb bbcc ccdd ddee eeff ffgg gghh" }),
+    ]);
+    const readings = planQuery(index, "aa bb cc dd ee ff gg hh");
     expect(readings).toHaveLength(MAX_READINGS);
-    expect(shown(readings)[0]).toBe("mail lumen dock help desk hr seo cv");
+    expect(shown(readings)[0]).toBe("aa bb cc dd ee ff gg hh");
+  });
+});
+
+describe("long queries", () => {
+  it("skips a reading with more than MAX_QUERY_WORDS terms rather than cut a typed word from it", () => {
+    const docs = [
+      doc({ name: "Ads Helper", cardDescription: "Pay per click alpha bravo charlie delta echo." }),
+      doc({ name: "Other", cardDescription: "foxtrot golf" }),
+    ];
+    const index = buildSearchIndex(docs);
+    const query = "ppc alpha bravo charlie delta echo foxtrot golf";
+    for (const reading of planQuery(index, query)) {
+      expect(reading.terms.length).toBeLessThanOrEqual(MAX_QUERY_WORDS);
+    }
+    expect(searchDocuments(index, query)).toEqual([]);
+    expect(searchDocuments(index, "ppc alpha bravo").map((hit) => docs[hit.doc]!.name)).toEqual([
+      "Ads Helper",
+    ]);
+  });
+
+  it("reads no join that would take the place of a typed word", () => {
+    const docs = [
+      doc({ name: "Xyz Tool", cardDescription: "xyz alpha bravo charlie delta echo foxtrot golf" }),
+      doc({ name: "Other", cardDescription: "hotel" }),
+    ];
+    const index = buildSearchIndex(docs);
+    const query = "x y z alpha bravo charlie delta echo foxtrot golf hotel";
+    expect(searchDocuments(index, query)).toEqual([]);
+    expect(searchDocuments(index, "x y z alpha").map((hit) => docs[hit.doc]!.name)).toEqual([
+      "Xyz Tool",
+    ]);
+  });
+});
+
+describe("words ending in a consonant and y", () => {
+  const docs = [
+    doc({ name: "Buddy", cardDescription: "Your AI companion for lonely evenings." }),
+    doc({ name: "Firmo", cardDescription: "Research any company in seconds." }),
+    doc({ name: "Lister", cardDescription: "Lists companies and their founders." }),
+    doc({ name: "Caster", cardDescription: "A police scanner." }),
+    doc({ name: "Rulebook", cardDescription: "Writes a privacy policy." }),
+    doc({ name: "Crumbs", cardDescription: "Cookie banners for your site." }),
+  ];
+  const index = buildSearchIndex(docs);
+  /** [name, typos] of each hit, by name. */
+  const found = (query: string) =>
+    searchDocuments(index, query)
+      .map((hit): [string, number] => [docs[hit.doc]!.name, hit.typos])
+      .sort(([a], [b]) => a.localeCompare(b));
+
+  it("finds the -ies form of a word and the word of its -ies form, without typos", () => {
+    expect(found("company")).toContainEqual(["Lister", 0]);
+    expect(found("companies")).toContainEqual(["Firmo", 0]);
+    expect(found("companies")).toContainEqual(["Lister", 0]);
+    expect(found("policies")).toEqual([["Rulebook", 0]]);
+    expect(found("cookies")).toEqual([["Crumbs", 0]]);
+  });
+
+  it("finds other words that begin as the word without its y only as typos", () => {
+    expect(found("company")).toEqual([
+      ["Buddy", 1],
+      ["Firmo", 0],
+      ["Lister", 0],
+    ]);
+    expect(found("policy")).toEqual([
+      ["Caster", 1],
+      ["Rulebook", 0],
+    ]);
   });
 });

@@ -4,7 +4,14 @@ import { MAX_SEARCH_RESULTS } from "~/lib/constants";
 import { forEachWordWithinTypos, typoDistance } from "~/lib/search/edit-distance";
 import { MAX_POPULARITY, popularity, relevance } from "~/lib/search/relevance";
 import { buildSearchIndex, searchDocuments, type SearchDocument } from "~/lib/search/search-index";
-import { indexWords, queryTokens, queryWords, stemOf } from "~/lib/search/tokenize";
+import {
+  formKeyOf,
+  indexWords,
+  queryTokens,
+  queryWords,
+  stemOf,
+  yFormsOf,
+} from "~/lib/search/tokenize";
 import { createSearchDocument as doc } from "../factories";
 
 function namesFor(docs: SearchDocument[], query: string, limit?: number): string[] {
@@ -112,6 +119,35 @@ describe("typo matching", () => {
     );
   });
 
+  it("finds exactly what the full table finds for long words in any part of the vocabulary", () => {
+    // Words up to MAX_WORD_LENGTH, with shared beginnings, searched between any two positions
+    // (matchWord searches the vocabulary before and after a stem's range).
+    const word = fc.string({ unit: fc.constantFrom(..."abc"), minLength: 1, maxLength: 40 });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(word, { maxLength: 30 }),
+        word,
+        fc.integer({ min: 1, max: 2 }),
+        fc.nat(),
+        fc.nat(),
+        (words, query, maxEdits, a, b) => {
+          words.sort();
+          const [from, to] = [a, b].map((n) => n % (words.length + 1)).sort((x, y) => x - y);
+          const expected = words
+            .slice(from, to)
+            .map((w): [string, number] => [w, prefixEditDistance(query, w)])
+            .filter(([, typos]) => typos <= maxEdits);
+          const found: [string, number][] = [];
+          forEachWordWithinTypos(words, from!, to!, query, maxEdits, (at, typos) =>
+            found.push([words[at]!, typos]),
+          );
+          expect(found).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it("measures whole words exactly as the full alignment table does", () => {
     expect(typoDistance("reciept", "receipt")).toBe(1);
     expect(typoDistance("receipt", "receipts")).toBe(1);
@@ -188,17 +224,32 @@ describe("tokenizing", () => {
     ]);
     expect(queryWords("E mail, e-mail and E mail", 2)).toEqual(["mail", "email", "and"]);
   });
-  it("gives a long word ending in a consonant and y the stem of its -ies form", () => {
+  it("gives a word ending in a consonant and y its -ies and -ied forms as whole words", () => {
+    expect(yFormsOf("company")).toEqual(["companies", "companied", "companie"]);
+    expect(yFormsOf("companies")).toEqual(["company", "companied", "companie"]);
+    expect(yFormsOf("cookies")).toContain("cookie");
+    for (const word of ["display", "journey", "fly", "ties", "tool"]) {
+      expect(yFormsOf(word)).toEqual([]);
+    }
+  });
+
+  it("cuts no beginning shared with other words from a word ending in a consonant and y or ies", () => {
+    // A stem is searched as a beginning: "compan" would find "companion", "polic" "police".
+    for (const word of ["company", "companies", "policy", "policies", "story", "stories"]) {
+      expect(stemOf(word)).toBeNull();
+    }
+  });
+
+  it("gives a word's forms one key, compared whole", () => {
     const pairs: [string, string][] = [
       ["company", "companies"],
-      ["summary", "summaries"],
-      ["strategy", "strategies"],
+      ["story", "stories"],
+      ["automation", "automated"],
+      ["note", "notes"],
     ];
-    for (const [word, plural] of pairs) {
-      expect(stemOf(word)).toBe(stemOf(plural));
-      expect(plural.startsWith(stemOf(word)!)).toBe(true);
+    for (const [word, other] of pairs) {
+      expect(formKeyOf(word) ?? word).toBe(formKeyOf(other) ?? other);
     }
-    for (const word of ["story", "party", "display", "journey"]) expect(stemOf(word)).toBeNull();
   });
 });
 

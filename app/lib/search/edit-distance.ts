@@ -132,9 +132,9 @@ function endOfPrefix(
 }
 
 /** A query word of this many letters forgives one typo (issue 21; Meilisearch's default). */
-export const MIN_LENGTH_FOR_ONE_TYPO = 5;
+const MIN_LENGTH_FOR_ONE_TYPO = 5;
 /** A query word of this many letters forgives two typos. */
-export const MIN_LENGTH_FOR_TWO_TYPOS = 9;
+const MIN_LENGTH_FOR_TWO_TYPOS = 9;
 
 /** How many typos a query word of `length` letters forgives. */
 export function typosAllowed(length: number): number {

@@ -5,10 +5,11 @@ import {
   type QueryReading,
   type QueryTerm,
 } from "./query-reading";
+import { OTHER_FORM_QUALITY } from "./relevance";
 import type { SearchIndex } from "./search-index";
 import { LONGEST_SYNONYM, synonymsOf } from "./synonyms";
-import { queryTokens } from "./tokenize";
-import { beginsSomeWord, positionOf } from "./vocabulary";
+import { queryTokens, yFormsOf } from "./tokenize";
+import { beginsSomeWord, documentFrequency } from "./vocabulary";
 
 // A query is read as typed and in a few other ways a person may have meant it: neighbouring
 // typed words that are one indexed word ("e mail" is "email"), one typed word that is two
@@ -21,8 +22,6 @@ import { beginsSomeWord, positionOf } from "./vocabulary";
 export const MAX_READINGS = 6;
 /** A word the person did not type but that means the same counts a little less. */
 export const SYNONYM_QUALITY = 0.9;
-/** "taking" for "taker": another form of the word, counted as the index counts other forms. */
-const OTHER_FORM_QUALITY = 0.85;
 /** Shorter joins are chance more often than meaning ("a b" is not "ab"). */
 export const MIN_JOIN_LENGTH = 3;
 export const MAX_JOINED_TOKENS = 3;
@@ -34,22 +33,6 @@ const MIN_VARIANT_LENGTH = 6;
 const BRITISH = /(?<=[^aeiou])(is|ys)(e|es|ed|ing|ation|ations|er|ers)$/;
 const AMERICAN = /(?<=[^aeiou])(iz|yz)(e|es|ed|ing|ation|ations|er|ers)$/;
 
-class Vocabulary {
-  constructor(private readonly index: SearchIndex) {}
-
-  /** Whether an indexed word equals or begins with `word`, as a typed word matches. */
-  begins(word: string): boolean {
-    return beginsSomeWord(this.index.words, word);
-  }
-
-  /** How many documents have exactly `word`; 0 when it is not indexed. */
-  frequency(word: string): number {
-    const { words, start } = this.index;
-    const position = positionOf(words, word);
-    return position < 0 ? 0 : start[position + 1]! - start[position]!;
-  }
-}
-
 /** The other spelling of a British or American word ("optimisation", "optimization"). */
 function spellingVariantOf(word: string): string | null {
   if (word.length < MIN_VARIANT_LENGTH) return null;
@@ -60,10 +43,24 @@ function spellingVariantOf(word: string): string | null {
   return null;
 }
 
-/** A reading of at most MAX_QUERY_WORDS terms, a word's term once ("business to business"). */
+/** A reading that lists a word's term once ("business to business"). */
 function readingOfTerms(terms: readonly QueryTerm[], typos: number): QueryReading {
   const unique = new Map(terms.map((term) => [term.forms[0]!.word, term]));
-  return { terms: [...unique.values()].slice(0, MAX_QUERY_WORDS), typos };
+  return { terms: [...unique.values()], typos };
+}
+
+/**
+ * The tokens up to the MAX_QUERY_WORDS-th distinct word: the query the readings read, so that
+ * none reads a typed word another leaves out.
+ */
+function readTokens(tokens: readonly string[]): string[] {
+  const words = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.length < MIN_SEARCH_LENGTH) continue;
+    words.add(tokens[i]!);
+    if (words.size === MAX_QUERY_WORDS) return tokens.slice(0, i + 1);
+  }
+  return [...tokens];
 }
 
 const keyOf = (reading: QueryReading) => reading.terms.map((term) => term.forms[0]!.word).join(" ");
@@ -73,19 +70,18 @@ const keyOf = (reading: QueryReading) => reading.terms.map((term) => term.forms[
  * MAX_READINGS; none when the query has no word of MIN_SEARCH_LENGTH characters.
  */
 export function planQuery(index: SearchIndex, text: string): QueryReading[] {
-  const tokens = queryTokens(text);
-  const wordsOf = (sequence: readonly string[]) =>
-    [...new Set(sequence.filter((word) => word.length >= MIN_SEARCH_LENGTH))].slice(
-      0,
-      MAX_QUERY_WORDS,
-    );
+  const tokens = readTokens(queryTokens(text));
+  const wordsOf = (sequence: readonly string[]) => [
+    ...new Set(sequence.filter((word) => word.length >= MIN_SEARCH_LENGTH)),
+  ];
   const words = wordsOf(tokens);
   if (words.length === 0) return [];
-  const vocabulary = new Vocabulary(index);
+  const begins = (word: string) => beginsSomeWord(index.words, word);
+  const frequency = (word: string) => documentFrequency(index, word);
 
   /** A form we add for a typed word: only when some document can match it. */
   const addedForm = (forms: QueryForm[], word: string | null, quality: number) => {
-    if (word && vocabulary.begins(word) && !forms.some((form) => form.word === word)) {
+    if (word && begins(word) && !forms.some((form) => form.word === word)) {
       forms.push({ word, quality, allowsTypos: false });
     }
   };
@@ -95,10 +91,14 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
       { word, quality: asTyped ? 1 : SYNONYM_QUALITY, allowsTypos: asTyped },
     ];
     addedForm(forms, spellingVariantOf(word), forms[0]!.quality);
+    // "companies" for "company", as whole words: their common beginning also begins "companion".
+    for (const form of yFormsOf(word)) {
+      if (frequency(form) > 0) addedForm(forms, form, forms[0]!.quality * OTHER_FORM_QUALITY);
+    }
     if (!asTyped) return { forms };
     // "cvs" is looked up as "cv".
-    const entries =
-      synonymsOf(word).length > 0 ? synonymsOf(word) : synonymsOf(word.replace(/s$/, ""));
+    const ownEntries = synonymsOf(word);
+    const entries = ownEntries.length > 0 ? ownEntries : synonymsOf(word.replace(/s$/, ""));
     for (const entry of entries) {
       if (entry.length === 1) {
         addedForm(forms, entry[0]!, SYNONYM_QUALITY);
@@ -107,7 +107,7 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
     }
     // Someone who types "note taker" where the tools say "note taking": only when the typed
     // word finds nothing itself, since "poster" and "posting" are not one thing.
-    if (word.length > 4 && word.endsWith("er") && !vocabulary.begins(word)) {
+    if (word.length > 4 && word.endsWith("er") && !begins(word)) {
       addedForm(forms, `${word.slice(0, -2)}ing`, OTHER_FORM_QUALITY);
     }
     return { forms };
@@ -116,9 +116,17 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
 
   const readings: QueryReading[] = [readingOfTerms(typedTerms, 0)];
   const seen = new Set([keyOf(readings[0]!)]);
+  // A reading of more terms than MAX_QUERY_WORDS is left out, not cut: cut, it would find tools
+  // without some of the typed words, as if they all matched.
   const add = (reading: QueryReading) => {
     const key = keyOf(reading);
-    if (readings.length < MAX_READINGS && reading.terms.length > 0 && !seen.has(key)) {
+    const { length } = reading.terms;
+    if (
+      readings.length < MAX_READINGS &&
+      length > 0 &&
+      length <= MAX_QUERY_WORDS &&
+      !seen.has(key)
+    ) {
       seen.add(key);
       readings.push(reading);
     }
@@ -134,7 +142,7 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
       const joined = tokens.slice(from, from + length).join("");
       const isLast = from + length === tokens.length;
       if (joined.length < MIN_JOIN_LENGTH) continue;
-      if (isLast ? !vocabulary.begins(joined) : vocabulary.frequency(joined) === 0) continue;
+      if (isLast ? !begins(joined) : frequency(joined) === 0) continue;
       const sequence = [...tokens.slice(0, from), joined, ...tokens.slice(from + length)];
       add(
         readingOfTerms(
@@ -154,8 +162,7 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
       for (const entry of synonymsOf(run)) {
         if (length === 1 && entry.length === 1) continue;
         const terms = entry.map((word) => termOf(word, false));
-        const isFindable = (term: QueryTerm) =>
-          term.forms.some((form) => vocabulary.begins(form.word));
+        const isFindable = (term: QueryTerm) => term.forms.some((form) => begins(form.word));
         if (!terms.every(isFindable)) continue;
         add(
           readingOfTerms(
@@ -170,13 +177,13 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
   // Splits: a typed word no indexed word equals or begins, that is two indexed words; of its
   // splits, the one whose rarer part is most frequent. Like a typo, it costs the reading one.
   words.forEach((word, at) => {
-    if (word.length < MIN_SPLIT_LENGTH || vocabulary.begins(word)) return;
+    if (word.length < MIN_SPLIT_LENGTH || begins(word)) return;
     let best: [string, string] | null = null;
     let bestFrequency = 0;
     for (let cut = MIN_SPLIT_PART; cut <= word.length - MIN_SPLIT_PART; cut++) {
       const [left, right] = [word.slice(0, cut), word.slice(cut)];
-      const frequency = Math.min(vocabulary.frequency(left), vocabulary.frequency(right));
-      if (frequency > bestFrequency) [best, bestFrequency] = [[left, right], frequency];
+      const rarer = Math.min(frequency(left), frequency(right));
+      if (rarer > bestFrequency) [best, bestFrequency] = [[left, right], rarer];
     }
     if (!best) return;
     const parts = best.map((part) => ({ forms: [{ word: part, quality: 1, allowsTypos: false }] }));

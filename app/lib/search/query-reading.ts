@@ -25,10 +25,3 @@ export interface QueryReading {
   typos: number;
 }
 
-/** The reading of words taken as typed: each word its own term, typos forgiven. */
-export function readingOf(words: readonly string[]): QueryReading {
-  return {
-    terms: words.map((word) => ({ forms: [{ word, quality: 1, allowsTypos: true }] })),
-    typos: 0,
-  };
-}

@@ -41,6 +41,9 @@ export function relevance(match: number, popularityPoints: number): number {
   return MATCH_SHARE * match + POPULARITY_SHARE * (popularityPoints / MAX_POPULARITY);
 }
 
+/** Another form of the word ("automated" for "automation") counts a little less than the word. */
+export const OTHER_FORM_QUALITY = 0.85;
+
 /**
  * How well a query word matches an indexed word, in (0, 1]: the whole word 1, a prefix less the
  * more of the word is missing, and a quarter less for every typo.

@@ -2,7 +2,13 @@ import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
 import { forEachWordWithinTypos, typosAllowed } from "./edit-distance";
 import { planQuery } from "./query-plan";
 import type { QueryReading, QueryTerm } from "./query-reading";
-import { FIELD_SHARE, popularity, relevance, wordMatchQuality } from "./relevance";
+import {
+  FIELD_SHARE,
+  OTHER_FORM_QUALITY,
+  popularity,
+  relevance,
+  wordMatchQuality,
+} from "./relevance";
 import { comparableName, hashWord, joinedWords, scanIndexWords, stemOf } from "./tokenize";
 import { prefixRange } from "./vocabulary";
 import { WordTable } from "./word-table";
@@ -69,8 +75,6 @@ export interface SearchIndex {
 const FIELD_BITS = 4;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
 const MATCH_CACHE_SIZE = 500;
-/** Another form of the word counts a little less than the word itself. */
-const OTHER_FORM_QUALITY = 0.85;
 
 /** The searched texts of each field, in FIELD_WEIGHTS order: heaviest first. */
 function fieldsOf(doc: SearchDocument): (string | readonly string[])[] {
@@ -388,8 +392,9 @@ function scratchFor(size: number) {
 }
 
 // The order of hits as one number: an exact name match above all, then fewer typos (a tier each,
-// up to TYPO_TIERS - 1), then relevance, which never exceeds 1.
-const TYPO_TIERS = 8;
+// up to TYPO_TIERS - 1; more typos share the last tier), then relevance, which never exceeds 1.
+// A hit has at most 9: 8 terms matched only with typos and a split's 1.
+const TYPO_TIERS = 10;
 const MAX_RANK = 2 * TYPO_TIERS;
 function rankValue(hitRelevance: number, typos: number, isExact: boolean): number {
   const tier = TYPO_TIERS - 1 - Math.min(typos, TYPO_TIERS - 1);

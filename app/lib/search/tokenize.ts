@@ -185,23 +185,46 @@ const ENDINGS = ["ions", "ion", "ings", "ing", "ers", "er", "ies", "es", "ed", "
 const MIN_STEM_LENGTH = 4;
 
 /**
- * A final y after a consonant becomes "ies" and more ("company", "companies"); only long stems
- * are cut, since "story" is not "storage".
+ * A word ending in a consonant and y, ies or ied: its letters before them (the "compan" of
+ * "company", "companies", "companied"). Short bases are left alone: "fly" and "ties" are not
+ * read as forms of something else.
  */
-const Y_ENDING = /[^aeiou]y$/;
-const MIN_Y_STEM_LENGTH = 5;
+const Y_FAMILY = /^(.{2,}[^aeiou])(y|ies|ied)$/;
+/** Besides y, ies and ied, the "ie" of "cookies" and "movies". */
+const Y_FAMILY_ENDINGS = ["y", "ies", "ied", "ie"];
 
 /**
- * The word without a common ending, so that other forms of it match: "automation" finds
- * "automated", "meetings" finds "meet", "company" finds "companies". Null when no ending can be
- * cut.
+ * The other spellings of a word ending in a consonant and y, ies or ied, to be matched as whole
+ * words: "company" gives "companies", "companies" gives "company" and "companie". Searching them
+ * by a shared beginning would also find "companion", and "policy" would find "police". Empty for
+ * other words.
+ */
+export function yFormsOf(word: string): string[] {
+  const base = Y_FAMILY.exec(word)?.[1];
+  if (!base) return [];
+  return Y_FAMILY_ENDINGS.map((ending) => base + ending).filter((form) => form !== word);
+}
+
+/**
+ * The word without a common ending, to be searched as the beginning of other forms of it:
+ * "automation" finds "automated", "meetings" finds "meet". Null when no ending can be cut, and
+ * for a word ending in a consonant and ies, whose forms are yFormsOf's.
  */
 export function stemOf(word: string): string | null {
+  if (word.endsWith("ies") && Y_FAMILY.test(word)) return null;
   for (const ending of ENDINGS) {
     if (word.endsWith(ending) && word.length - ending.length >= MIN_STEM_LENGTH) {
       return word.slice(0, -ending.length);
     }
   }
-  if (Y_ENDING.test(word) && word.length - 1 >= MIN_Y_STEM_LENGTH) return word.slice(0, -1);
   return null;
+}
+
+/**
+ * One key for the forms of a word, compared whole (never as a beginning): "company" and
+ * "companies" are "compan", "automation" and "automated" are "automat". Null when the word is
+ * its own key.
+ */
+export function formKeyOf(word: string): string | null {
+  return Y_FAMILY.exec(word)?.[1] ?? stemOf(word);
 }

@@ -1,7 +1,7 @@
 // Lookups in an index's sorted vocabulary.
 
 /** The position of the first word not before `word` in the sorted vocabulary. */
-export function lowerBound(words: readonly string[], word: string): number {
+function lowerBound(words: readonly string[], word: string): number {
   let low = 0;
   let high = words.length;
   while (low < high) {
@@ -29,4 +29,13 @@ export function beginsSomeWord(words: readonly string[], prefix: string): boolea
 export function positionOf(words: readonly string[], word: string): number {
   const position = lowerBound(words, word);
   return words[position] === word ? position : -1;
+}
+
+/** How many documents have exactly `word` (postings of word i: start[i] to start[i + 1]). */
+export function documentFrequency(
+  index: { readonly words: readonly string[]; readonly start: Uint32Array },
+  word: string,
+): number {
+  const position = positionOf(index.words, word);
+  return position < 0 ? 0 : index.start[position + 1]! - index.start[position]!;
 }

@@ -1,5 +1,5 @@
 import { COMPARE_ALTERNATIVES } from "~/lib/compare";
-import { indexWords, stemOf } from "~/lib/search/tokenize";
+import { formKeyOf, indexWords } from "~/lib/search/tokenize";
 import type { ToolCard } from "~/lib/tool";
 import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 
@@ -52,7 +52,7 @@ function wordsOf(tool: ToolCard): Words {
   const add = (text: string, weight: number) => {
     for (const word of indexWords(text)) {
       if (word.length < MIN_WORD_LENGTH || STOP_WORDS.has(word)) continue;
-      const stem = stemOf(word) ?? word;
+      const stem = formKeyOf(word) ?? word;
       words.set(stem, Math.max(words.get(stem) ?? 0, weight));
     }
   };
