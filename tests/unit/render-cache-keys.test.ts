@@ -71,6 +71,11 @@ describe("render cache keys", () => {
     expect(keyOf(`/ai-tools?search=${"a".repeat(100)}`)).not.toBeNull();
   });
 
+  it("keys a search as the page searches it: control characters gone, over-long never keyed", () => {
+    expect(pathOf("/ai-tools?search=meeting%00%09notes")).toBe("/ai-tools?search=meeting+notes");
+    expect(keyOf(`/ai-tools?search=${"marketing ".repeat(120)}`)).toBeNull();
+  });
+
   it("sorts subcategories and counts them, and longer pages, as long tail", () => {
     expect(keyOf("/ai-tools?subcategory=SEO&subcategory=Lead+Generation")).toEqual({
       path: "/ai-tools?subcategory=Lead+Generation&subcategory=SEO",
