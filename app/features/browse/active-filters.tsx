@@ -12,22 +12,24 @@ interface ActiveFiltersProps {
   onRemove: () => void;
 }
 
-const MAX_CHIP_TEXT = 40;
-const shortened = (text: string) =>
-  text.length > MAX_CHIP_TEXT ? `${text.slice(0, MAX_CHIP_TEXT - 1)}…` : text;
-
+// A chip is never wider than the row (nor, on wider screens, than a short line), whatever the
+// name or search it holds, such as a long unbroken word on a phone: its text is cut short on
+// screen, and the whole of it stays in the chip's accessible name and its title.
 function Chip({ label, href, onClick }: { label: string; href: string; onClick: () => void }) {
   return (
-    <li>
+    <li className="min-w-0 max-w-full sm:max-w-md">
       <Link
         to={href}
         onClick={onClick}
         preventScrollReset
         aria-label={`Remove filter ${label}`}
-        className="inline-flex min-h-8 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100"
+        title={label}
+        className="inline-flex min-h-8 min-w-0 max-w-full items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 px-3 text-sm font-medium text-brand-800 hover:bg-brand-100"
       >
-        {label}
-        <span aria-hidden="true">×</span>
+        <span className="min-w-0 truncate">{label}</span>
+        <span aria-hidden="true" className="shrink-0">
+          ×
+        </span>
       </Link>
     </li>
   );
@@ -63,7 +65,7 @@ export function ActiveFilters({ filters, onReset, onRemove }: ActiveFiltersProps
         {filters.search.trim() !== "" && (
           <Chip
             onClick={onRemove}
-            label={`Search: ${shortened(filters.search)}`}
+            label={`Search: ${filters.search.trim()}`}
             href={without({ search: "" })}
           />
         )}
