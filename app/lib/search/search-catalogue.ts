@@ -37,8 +37,8 @@ export function searchCatalogue(
   limit: number = MAX_SEARCH_RESULTS,
 ): SearchOutcome {
   const words = queryWords(text, MIN_SEARCH_LENGTH).slice(0, MAX_QUERY_WORDS);
-  // The words as typed, with the one-letter ones that join a neighbour ("e mail"), each word
-  // once, and without the words the search does not read.
+  // The words as typed, each once, with the one-letter ones (read only where they join a
+  // neighbour: "e mail"), and without the words the search does not read.
   const untaken = new Set(words);
   const tokens = queryTokens(text).filter(
     (token) => token.length < MIN_SEARCH_LENGTH || untaken.delete(token),
