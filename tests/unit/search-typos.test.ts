@@ -69,3 +69,24 @@ describe("typos forgiven by the query word's length", () => {
     expect(found(swapped, "no-code bulider")).toEqual([["Builder", 1]]);
   });
 });
+
+describe("a misspelt form of a word", () => {
+  it("finds the word's family through its stem, with the stem's own typo allowance", () => {
+    const docs = [
+      tool("Inkwell", "An AI tattoo generator."),
+      tool("Studio", "Designs tattoos."),
+      tool("Mailbox", "Writes every email for you."),
+    ];
+    // "tatoos" is one typo from "tattoos"; its stem "tatoo" is one typo from "tattoo".
+    expect(found(docs, "tatoos")).toEqual([
+      ["Studio", 1],
+      ["Inkwell", 1],
+    ]);
+    expect(found(docs, "emials")).toEqual([["Mailbox", 1]]);
+  });
+
+  it("does not walk a stem too short to forgive a typo", () => {
+    // "wirters" is cut to "wirt", four letters, which "with" is one typo from.
+    expect(found([tool("Helper", "Works with you.")], "wirters")).toEqual([]);
+  });
+});

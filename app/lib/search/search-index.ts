@@ -348,12 +348,24 @@ function matchWord(index: SearchIndex, query: string, allowsTypos: boolean): Wor
     }
   }
   const typoFrom = matches.length;
-  const maxTypos = allowsTypos ? typosAllowed(query.length) : 0;
-  if (maxTypos > 0) {
-    const visit = (word: number, typos: number) =>
-      matches.push({ word, quality: wordMatchQuality(query.length, words[word]!.length, typos) });
-    forEachWordWithinTypos(words, 0, skipFrom, query, maxTypos, visit);
-    forEachWordWithinTypos(words, skipTo, words.length, query, maxTypos, visit);
+  if (allowsTypos) {
+    // A misspelt form still finds the word's family: "tatoos" is "tattoos" and, through its
+    // stem "tatoo", "tattoo". The stem forgives what its own length allows, since a short stem
+    // with a typo would find unrelated words ("wirt" is near "with").
+    const typoQuality = new Map<number, number>();
+    const walk = (word: string, maxTypos: number, share: number) => {
+      const visit = (at: number, typos: number) => {
+        const quality = wordMatchQuality(query.length, words[at]!.length, typos) * share;
+        if (quality > (typoQuality.get(at) ?? 0)) typoQuality.set(at, quality);
+      };
+      forEachWordWithinTypos(words, 0, skipFrom, word, maxTypos, visit);
+      forEachWordWithinTypos(words, skipTo, words.length, word, maxTypos, visit);
+    };
+    if (typosAllowed(query.length) > 0) walk(query, typosAllowed(query.length), 1);
+    if (stem && typosAllowed(stem.length) > 0) {
+      walk(stem, typosAllowed(stem.length), OTHER_FORM_QUALITY);
+    }
+    for (const [word, quality] of typoQuality) matches.push({ word, quality });
   }
   const found = { matches, typoFrom };
   index.matchCache.set(key, found);
