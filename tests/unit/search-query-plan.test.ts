@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_READINGS, planQuery, SYNONYM_QUALITY } from "~/lib/search/query-plan";
 import { MAX_QUERY_WORDS, type QueryReading } from "~/lib/search/query-reading";
+import { OTHER_FORM_QUALITY } from "~/lib/search/relevance";
 import { buildSearchIndex, searchDocuments, type SearchDocument } from "~/lib/search/search-index";
 import { createSearchDocument as doc } from "../factories";
 
@@ -63,7 +64,7 @@ describe("the typed reading", () => {
   });
 
   it("adds the other spelling of a British or American word when a tool has it", () => {
-    expect(formsOf("organize", 0)).toEqual([
+    expect(formsOf("organize", 0).slice(0, 2)).toEqual([
       { word: "organize", quality: 1, allowsTypos: true },
       { word: "organise", quality: 1, allowsTypos: false },
     ]);
@@ -80,6 +81,50 @@ describe("the typed reading", () => {
       { word: "taking", quality: 0.85, allowsTypos: false },
     ]);
     expect(formsOf("notetaker", 0).map((form) => form.word)).toEqual(["notetaker"]);
+  });
+
+  it("adds the -ing form of an -ers word that finds nothing as typed", () => {
+    expect(formsOf("takers", 0).map((form) => form.word)).toEqual(["takers", "taking"]);
+  });
+
+  it("adds the -ing form of a word ending in e, in both spellings, when a tool can match it", () => {
+    const index = buildSearchIndex([
+      doc({ name: "Billy", cardDescription: "Invoicing made easy." }),
+      doc({ name: "Tuner", cardDescription: "Search engine optimization." }),
+    ]);
+    const forms = (query: string) => planQuery(index, query)[0]!.terms[0]!.forms;
+    expect(forms("invoice")).toEqual([
+      { word: "invoice", quality: 1, allowsTypos: true },
+      { word: "invoicing", quality: OTHER_FORM_QUALITY, allowsTypos: false },
+    ]);
+    // "optimizing" is in no tool, but its stem "optimiz" begins "optimization".
+    expect(forms("optimise").map((form) => form.word)).toEqual(["optimise", "optimizing"]);
+    expect(forms("optimised").map((form) => form.word)).toEqual(["optimised", "optimized"]);
+    expect(forms("create").map((form) => form.word)).toEqual(["create"]);
+  });
+
+  it("finds a British -ise word in a tool that has only the American -ization noun, without a typo", () => {
+    const docs = [doc({ name: "Tuner", cardDescription: "Search engine optimization." })];
+    const index = buildSearchIndex(docs);
+    for (const query of ["optimise", "optimize", "optimised", "optimising"]) {
+      expect(searchDocuments(index, query).map((hit) => [docs[hit.doc]!.name, hit.typos])).toEqual([
+        ["Tuner", 0],
+      ]);
+    }
+  });
+
+  it("ranks a tool named with the -ing form above one with the word deep in its text and a typo match", () => {
+    const docs = [
+      doc({ name: "Headshots", longDescription: "Also sends an invoice now and then." }),
+      doc({ name: "Unvoice", cardDescription: "Voice changer." }),
+      doc({ name: "Invoicing Pro", cardDescription: "Bills for freelancers." }),
+    ];
+    const hits = searchDocuments(buildSearchIndex(docs), "invoice");
+    expect(hits.map((hit) => [docs[hit.doc]!.name, hit.typos])).toEqual([
+      ["Invoicing Pro", 0],
+      ["Headshots", 0],
+      ["Unvoice", 1],
+    ]);
   });
 });
 
@@ -148,9 +193,62 @@ describe("splits", () => {
     expect(shown(planQuery(index, "leter"))).toEqual(["leter"]);
   });
 
-  it("does not split a word an indexed word equals or begins", () => {
-    expect(shown(planQuery(INDEX, "helpdesk"))).toEqual(["helpdesk"]);
-    expect(shown(planQuery(INDEX, "helpdes"))).toEqual(["helpdes"]);
+  it("splits a word a tool has only into whole words each in as many tools as the word", () => {
+    const index = buildSearchIndex([
+      doc({ name: "Site Kit", cardDescription: "A website builder." }),
+      doc({ name: "Pages", cardDescription: "A builder for your website." }),
+      doc({ name: "Joined", cardDescription: "The websitebuilder for shops." }),
+      doc({ name: "Ads", cardDescription: "Marketing for the stock market." }),
+      doc({ name: "Mailer", cardDescription: "Email marketing." }),
+      doc({ name: "Bank", cardDescription: "Payments with ING." }),
+      doc({ name: "Helpful", cardDescription: "A help desk with a helpdesk bot." }),
+    ]);
+    expect(shown(planQuery(index, "websitebuilder"))).toEqual([
+      "websitebuilder",
+      "website builder (1)",
+    ]);
+    // "market" and "ing" are in one tool each, "marketing" in two.
+    expect(shown(planQuery(index, "marketing"))).toEqual(["marketing"]);
+    // Not into a beginning: "helpdes" is "helpdesk" being typed.
+    expect(shown(planQuery(index, "helpdes"))).toEqual(["helpdes"]);
+  });
+
+  it("does not split a word a tool has at a word of two letters", () => {
+    const index = buildSearchIndex([
+      doc({ cardDescription: "Invoice in seconds." }),
+      doc({ cardDescription: "Voice in, text out." }),
+    ]);
+    expect(shown(planQuery(index, "invoice"))).toEqual(["invoice"]);
+  });
+
+  it("splits a joined word whose second part is found through a form we add", () => {
+    const docs = [
+      doc({ name: "Jotter", cardDescription: "Note taking for teams." }),
+      doc({ name: "Wave AI Note Taker" }),
+    ];
+    const index = buildSearchIndex(docs);
+    expect(shown(planQuery(index, "notetakers"))).toEqual(["notetakers", "note takers (1)"]);
+    expect(searchDocuments(index, "notetakers").map((hit) => docs[hit.doc]!.name)).toEqual([
+      "Wave AI Note Taker",
+      "Jotter",
+    ]);
+    expect(searchDocuments(index, "wave notetaker").map((hit) => docs[hit.doc]!.name)).toEqual([
+      "Wave AI Note Taker",
+    ]);
+  });
+
+  it("ranks the tools of a split below those of the word as a tool has it", () => {
+    const docs = [
+      doc({ name: "Apart", cardDescription: "A photo editor." }),
+      doc({ name: "Joined", longDescription: "The photoeditor." }),
+      doc({ name: "Also Apart", cardDescription: "Photo editor, photo filters." }),
+    ];
+    const hits = searchDocuments(buildSearchIndex(docs), "photoeditor");
+    expect(hits.map((hit) => [docs[hit.doc]!.name, hit.typos])).toEqual([
+      ["Joined", 0],
+      ["Apart", 1],
+      ["Also Apart", 1],
+    ]);
   });
 
   it("finds the two words apart, counted as a typo", () => {

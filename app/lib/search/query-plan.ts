@@ -8,8 +8,8 @@ import {
 import { OTHER_FORM_QUALITY } from "./relevance";
 import type { SearchIndex } from "./search-index";
 import { LONGEST_SYNONYM, synonymsOf } from "./synonyms";
-import { queryTokens, yFormsOf } from "./tokenize";
-import { beginsSomeWord, documentFrequency } from "./vocabulary";
+import { queryTokens, stemOf, yFormsOf } from "./tokenize";
+import { beginsSomeWord, documentFrequency, prefixFrequency } from "./vocabulary";
 
 // A query is read as typed and in a few other ways a person may have meant it: neighbouring
 // typed words that are one indexed word ("e mail" is "email"), one typed word that is two
@@ -26,12 +26,21 @@ export const SYNONYM_QUALITY = 0.9;
 export const MIN_JOIN_LENGTH = 3;
 export const MAX_JOINED_TOKENS = 3;
 const MIN_SPLIT_PART = 2;
+/** An indexed word is not split at a short word that begins many ("in voice" for "invoice"). */
+const MIN_INDEXED_SPLIT_PART = 3;
 /** A shorter word that finds nothing is more often mistyped than two ("leter" is not "le ter"). */
 const MIN_SPLIT_LENGTH = 6;
 /** British and American spellings: only words this long, where the ending says it is one. */
 const MIN_VARIANT_LENGTH = 6;
 const BRITISH = /(?<=[^aeiou])(is|ys)(e|es|ed|ing|ation|ations|er|ers)$/;
 const AMERICAN = /(?<=[^aeiou])(iz|yz)(e|es|ed|ing|ation|ations|er|ers)$/;
+/** An "-er" or "-ers" word of 5+ letters, by its letters before the ending ("tak" of "takers"). */
+const AGENT_ENDING = /^(.{3,})ers?$/;
+/**
+ * A word of 6+ letters ending in a consonant and "e", by its letters before the "e". A shorter
+ * one's -ing form has a stem that begins other words: "storing" is "stor", as in "story".
+ */
+const E_ENDING = /^(.{4,}[^aeiou])e$/;
 
 /** The other spelling of a British or American word ("optimisation", "optimization"). */
 function spellingVariantOf(word: string): string | null {
@@ -79,40 +88,50 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
   const begins = (word: string) => beginsSomeWord(index.words, word);
   const frequency = (word: string) => documentFrequency(index, word);
 
-  /** A form we add for a typed word: only when some document can match it. */
+  /**
+   * A form we add for a word: only when some document can match it, as a beginning or through
+   * its stem ("optimizing" finds "optimization" by "optimiz").
+   */
   const addedForm = (forms: QueryForm[], word: string | null, quality: number) => {
-    if (word && begins(word) && !forms.some((form) => form.word === word)) {
+    if (word && begins(stemOf(word) ?? word) && !forms.some((form) => form.word === word)) {
       forms.push({ word, quality, allowsTypos: false });
     }
   };
-  /** A word as typed, or one of a synonym the reading puts in its place. */
-  const termOf = (word: string, asTyped: boolean): QueryTerm => {
-    const forms: QueryForm[] = [
-      { word, quality: asTyped ? 1 : SYNONYM_QUALITY, allowsTypos: asTyped },
-    ];
-    addedForm(forms, spellingVariantOf(word), forms[0]!.quality);
+  /** A form and its other British or American spelling ("optimising", "optimizing"). */
+  const addedForms = (forms: QueryForm[], word: string, quality: number) => {
+    addedForm(forms, word, quality);
+    addedForm(forms, spellingVariantOf(word), quality);
+  };
+  /**
+   * A word as typed (typos forgiven), a part of a typed word we split (none forgiven), or a word
+   * of a synonym the reading puts in its place.
+   */
+  const termOf = (word: string, kind: "typed" | "part" | "synonym"): QueryTerm => {
+    const quality = kind === "synonym" ? SYNONYM_QUALITY : 1;
+    const forms: QueryForm[] = [{ word, quality, allowsTypos: kind === "typed" }];
+    addedForm(forms, spellingVariantOf(word), quality);
     // "companies" for "company", as whole words: their common beginning also begins "companion".
     for (const form of yFormsOf(word)) {
-      if (frequency(form) > 0) addedForm(forms, form, forms[0]!.quality * OTHER_FORM_QUALITY);
+      if (frequency(form) > 0) addedForm(forms, form, quality * OTHER_FORM_QUALITY);
     }
-    if (!asTyped) return { forms };
+    if (kind === "synonym") return { forms };
     // "cvs" is looked up as "cv".
     const ownEntries = synonymsOf(word);
     const entries = ownEntries.length > 0 ? ownEntries : synonymsOf(word.replace(/s$/, ""));
     for (const entry of entries) {
-      if (entry.length === 1) {
-        addedForm(forms, entry[0]!, SYNONYM_QUALITY);
-        addedForm(forms, spellingVariantOf(entry[0]!), SYNONYM_QUALITY);
-      }
+      if (entry.length === 1) addedForms(forms, entry[0]!, SYNONYM_QUALITY);
     }
     // Someone who types "note taker" where the tools say "note taking": only when the typed
     // word finds nothing itself, since "poster" and "posting" are not one thing.
-    if (word.length > 4 && word.endsWith("er") && !begins(word)) {
-      addedForm(forms, `${word.slice(0, -2)}ing`, OTHER_FORM_QUALITY);
-    }
+    const agent = AGENT_ENDING.exec(word);
+    if (agent && !begins(word)) addedForm(forms, `${agent[1]}ing`, OTHER_FORM_QUALITY);
+    // "invoice" finds "invoicing", and through its stem "invoic" "invoicer", as "optimize" finds
+    // "optimization": stemOf cuts no "e", since "store" is not "story".
+    const verb = E_ENDING.exec(word);
+    if (verb) addedForms(forms, `${verb[1]}ing`, OTHER_FORM_QUALITY);
     return { forms };
   };
-  const typedTerms = words.map((word) => termOf(word, true));
+  const typedTerms = words.map((word) => termOf(word, "typed"));
 
   const readings: QueryReading[] = [readingOfTerms(typedTerms, 0)];
   const seen = new Set([keyOf(readings[0]!)]);
@@ -146,7 +165,7 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
       const sequence = [...tokens.slice(0, from), joined, ...tokens.slice(from + length)];
       add(
         readingOfTerms(
-          wordsOf(sequence).map((word) => termOf(word, true)),
+          wordsOf(sequence).map((word) => termOf(word, "typed")),
           0,
         ),
       );
@@ -161,7 +180,7 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
       const run = words.slice(from, from + length).join(" ");
       for (const entry of synonymsOf(run)) {
         if (length === 1 && entry.length === 1) continue;
-        const terms = entry.map((word) => termOf(word, false));
+        const terms = entry.map((word) => termOf(word, "synonym"));
         const isFindable = (term: QueryTerm) => term.forms.some((form) => begins(form.word));
         if (!terms.every(isFindable)) continue;
         add(
@@ -174,19 +193,35 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
     }
   }
 
-  // Splits: a typed word no indexed word equals or begins, that is two indexed words; of its
-  // splits, the one whose rarer part is most frequent. Like a typo, it costs the reading one.
+  // Splits: a typed word of MIN_SPLIT_LENGTH letters or more that is two words as a person
+  // would type them: an indexed word, then an indexed word, its beginning or a form we add
+  // ("notetaker" is "note taking"); of its splits, the one whose rarer part is in the most tools.
+  // A word some indexed word equals or begins is split only into whole words of 3+ letters, the
+  // rarer in at least as many tools as the word ("website builder", not "market ing" nor "in
+  // voice"). Like a typo, a split costs the reading one: its tools rank below the word's.
   words.forEach((word, at) => {
-    if (word.length < MIN_SPLIT_LENGTH || begins(word)) return;
-    let best: [string, string] | null = null;
-    let bestFrequency = 0;
-    for (let cut = MIN_SPLIT_PART; cut <= word.length - MIN_SPLIT_PART; cut++) {
-      const [left, right] = [word.slice(0, cut), word.slice(cut)];
-      const rarer = Math.min(frequency(left), frequency(right));
-      if (rarer > bestFrequency) [best, bestFrequency] = [[left, right], rarer];
+    if (word.length < MIN_SPLIT_LENGTH) return;
+    const isIndexed = begins(word);
+    const minPart = isIndexed ? MIN_INDEXED_SPLIT_PART : MIN_SPLIT_PART;
+    /** How many tools the right part finds at most: as whole words, or also as a beginning. */
+    const rightReach = (term: QueryTerm) =>
+      Math.max(
+        ...term.forms.map(({ word: form }) =>
+          isIndexed ? frequency(form) : prefixFrequency(index, stemOf(form) ?? form),
+        ),
+      );
+    let best: [number, QueryTerm] | null = null;
+    let bestReach = isIndexed ? Math.max(frequency(word) - 1, 0) : 0;
+    for (let cut = minPart; cut <= word.length - minPart; cut++) {
+      const leftReach = frequency(word.slice(0, cut));
+      if (leftReach <= bestReach) continue;
+      const right = termOf(word.slice(cut), "part");
+      const rarer = Math.min(leftReach, rightReach(right));
+      if (rarer > bestReach) [best, bestReach] = [[cut, right], rarer];
     }
     if (!best) return;
-    const parts = best.map((part) => ({ forms: [{ word: part, quality: 1, allowsTypos: false }] }));
+    const [cut, right] = best;
+    const parts = [termOf(word.slice(0, cut), "part"), right];
     add(readingOfTerms([...typedTerms.slice(0, at), ...parts, ...typedTerms.slice(at + 1)], 1));
   });
 

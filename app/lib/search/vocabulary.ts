@@ -39,3 +39,16 @@ export function documentFrequency(
   const position = positionOf(index.words, word);
   return position < 0 ? 0 : index.start[position + 1]! - index.start[position]!;
 }
+
+/**
+ * How many documents have a word beginning with `prefix`, a document counted once per word it
+ * has: an upper bound of the documents a query word finds as a beginning.
+ */
+export function prefixFrequency(
+  index: { readonly words: readonly string[]; readonly start: Uint32Array },
+  prefix: string,
+): number {
+  const from = lowerBound(index.words, prefix);
+  const to = lowerBound(index.words, `${prefix}\uffff`);
+  return index.start[to]! - index.start[from]!;
+}
