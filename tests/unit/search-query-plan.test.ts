@@ -91,6 +91,7 @@ describe("the typed reading", () => {
     const index = buildSearchIndex([
       doc({ name: "Billy", cardDescription: "Invoicing made easy." }),
       doc({ name: "Tuner", cardDescription: "Search engine optimization." }),
+      doc({ name: "Suite", cardDescription: "Office software." }),
     ]);
     const forms = (query: string) => planQuery(index, query)[0]!.terms[0]!.forms;
     expect(forms("invoice")).toEqual([
@@ -101,6 +102,8 @@ describe("the typed reading", () => {
     expect(forms("optimise").map((form) => form.word)).toEqual(["optimise", "optimizing"]);
     expect(forms("optimised").map((form) => form.word)).toEqual(["optimised", "optimized"]);
     expect(forms("create").map((form) => form.word)).toEqual(["create"]);
+    // "softwar" begins no word "software" does not.
+    expect(forms("software").map((form) => form.word)).toEqual(["software"]);
   });
 
   it("finds a British -ise word in a tool that has only the American -ization noun, without a typo", () => {

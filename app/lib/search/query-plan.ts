@@ -126,9 +126,18 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
     const agent = AGENT_ENDING.exec(word);
     if (agent && !begins(word)) addedForm(forms, `${agent[1]}ing`, OTHER_FORM_QUALITY);
     // "invoice" finds "invoicing", and through its stem "invoic" "invoicer", as "optimize" finds
-    // "optimization": stemOf cuts no "e", since "store" is not "story".
+    // "optimization" (stemOf cuts no "e": "store" is not "story"). Only when that finds words
+    // the typed word does not begin: "software" needs no "softwaring".
     const verb = E_ENDING.exec(word);
-    if (verb) addedForms(forms, `${verb[1]}ing`, OTHER_FORM_QUALITY);
+    if (verb) {
+      const ing = `${verb[1]}ing`;
+      const reach = prefixFrequency(index, word);
+      for (const form of [ing, spellingVariantOf(ing)]) {
+        if (form && prefixFrequency(index, stemOf(form) ?? form) > reach) {
+          addedForm(forms, form, OTHER_FORM_QUALITY);
+        }
+      }
+    }
     return { forms };
   };
   const typedTerms = words.map((word) => termOf(word, "typed"));
