@@ -149,6 +149,21 @@ describe("findTools", () => {
     expect(page.relaxedSearch).toBeNull();
     expect(page.suggestedSearch).toBe("lead");
   });
+  it("suggests a spelling only when it finds tools the category and pricing filters show", () => {
+    // "lead" is in Mid Seller only: Sales, Free.
+    expect(findTools(snapshot, query({ search: "lesd", category: "Sales" })).suggestedSearch).toBe(
+      "lead",
+    );
+    expect(
+      findTools(snapshot, query({ search: "lesd", category: "Writing" })).suggestedSearch,
+    ).toBeNull();
+    expect(
+      findTools(snapshot, query({ search: "lesd", subcategory: ["Copywriting"] })).suggestedSearch,
+    ).toBeNull();
+    expect(
+      findTools(snapshot, query({ search: "lesd", pricing: "Paid" })).suggestedSearch,
+    ).toBeNull();
+  });
   it("neither relaxes nor suggests a search that finds what was typed", () => {
     const page = findTools(snapshot, query({ search: "old writer" }));
     expect(page.tools.map((tool) => tool.name)).toEqual(["Old Writer"]);

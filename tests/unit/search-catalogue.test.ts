@@ -38,6 +38,83 @@ describe("relaxed search", () => {
     expect(outcome.relaxedSearch).toBe("podcast");
   });
 
+  it("drops the word in the most tools among those whose going leaves something to find", () => {
+    const tools = [
+      doc({ name: "Blog Writer", cardDescription: "Write blog articles." }),
+      doc({ name: "Post Writer", cardDescription: "Write social posts." }),
+      doc({ name: "Post Planner", cardDescription: "Plans posts." }),
+      doc({ name: "Essay Writer", cardDescription: "Write essays." }),
+    ];
+    // "write" is in three tools, but "blog posts" finds nothing; "posts" is next.
+    const outcome = searchCatalogue(buildSearchIndex(tools), "write blog posts");
+    expect(outcome.hits.map((hit) => tools[hit.doc]!.name)).toEqual(["Blog Writer"]);
+    expect(outcome.relaxedSearch).toBe("write blog");
+  });
+
+  it("drops a filler word first, the one whose going leaves the most tools", () => {
+    const tools = [
+      doc({ name: "Invoice Tool", cardDescription: "A tool for invoices." }),
+      doc({ name: "Bill Desk", cardDescription: "Invoices for every job." }),
+      doc({ name: "Post Timer", cardDescription: "Finds the best hour to post." }),
+      doc({ name: "Tool Box", cardDescription: "A tool for any team." }),
+    ];
+    const outcome = searchCatalogue(buildSearchIndex(tools), "best tool for invoices");
+    expect(outcome.hits.map((hit) => tools[hit.doc]!.name)).toEqual(["Invoice Tool"]);
+    expect(outcome.relaxedSearch).toBe("tool for invoices");
+  });
+
+  it("keeps the words that tell what is wanted in a long query with filler words", () => {
+    const tools = [
+      doc({ name: "Contract Drafter", cardDescription: "AI for legal contracts." }),
+      doc({ name: "Quick Notes", cardDescription: "Take notes quickly." }),
+      doc({ name: "Blog Helper", cardDescription: "Writing blogs with AI." }),
+      doc({ name: "Essay Helper", cardDescription: "Writing essays with AI." }),
+    ];
+    const outcome = searchCatalogue(
+      buildSearchIndex(tools),
+      "ai for writing legal contracts quickly",
+    );
+    expect(outcome.hits.map((hit) => tools[hit.doc]!.name)).toEqual(["Contract Drafter"]);
+    expect(outcome.relaxedSearch).toBe("ai for legal contracts");
+  });
+
+  it("drops a rare filler word before the words that tell what is wanted", () => {
+    const tools = [
+      doc({ name: "Bill Desk", cardDescription: "Invoice software for freelancers." }),
+      doc({ name: "Ledger", cardDescription: "Invoice anyone." }),
+      doc({ name: "Captcha Solver", cardDescription: "The cheapest captcha solving." }),
+      doc({ name: "Code Editor", cardDescription: "Software for developers." }),
+      doc({ name: "Build Bot", cardDescription: "Software that ships." }),
+    ];
+    const outcome = searchCatalogue(buildSearchIndex(tools), "cheapest invoice software");
+    expect(outcome.hits.map((hit) => tools[hit.doc]!.name)).toEqual(["Bill Desk"]);
+    expect(outcome.relaxedSearch).toBe("invoice software");
+  });
+
+  it("keeps an abbreviation and drops a generic word like 'software'", () => {
+    const tools = [
+      doc({ name: "People Desk", cardDescription: "Human resources for small teams." }),
+      doc({ name: "Leave Planner", cardDescription: "Human resources leave tracking." }),
+      doc({ name: "Payroll Pal", cardDescription: "Payroll for human resources." }),
+      doc({ name: "Code Editor", cardDescription: "Software for developers." }),
+      doc({ name: "Build Bot", cardDescription: "Software that ships." }),
+    ];
+    const outcome = searchCatalogue(buildSearchIndex(tools), "hr software");
+    expect(outcome.hits).toHaveLength(3);
+    expect(outcome.relaxedSearch).toBe("hr");
+  });
+
+  it("drops a word nothing matches and keeps the words that go together", () => {
+    const tools = [
+      doc({ name: "Cut Studio", cardDescription: "Video editing in the browser." }),
+      doc({ name: "Clip Cutter", cardDescription: "Cuts video into short clips." }),
+      doc({ name: "Photo Fixer", cardDescription: "Photo editing for shops." }),
+    ];
+    const outcome = searchCatalogue(buildSearchIndex(tools), "xqzvy video editing");
+    expect(outcome.hits.map((hit) => tools[hit.doc]!.name)).toEqual(["Cut Studio"]);
+    expect(outcome.relaxedSearch).toBe("video editing");
+  });
+
   it("keeps dropping until the rest find something, keeping the typed order", () => {
     const outcome = search("xqzvy video plokw captions");
     expect(outcome.names).toEqual(["Video Captions"]);
@@ -134,6 +211,25 @@ describe("did you mean", () => {
     expect(search("write").suggestedSearch).toBeNull();
     expect(search("podcasts").suggestedSearch).toBeNull();
     expect(search("xqzvy plokw").suggestedSearch).toBeNull();
+  });
+
+  it("corrects no word shorter than 4 letters, often a name or an abbreviation", () => {
+    const short = [
+      doc({ name: "Get Going", cardDescription: "Not a toy." }),
+      doc({ name: "Copy Writer", cardDescription: "Sales copy." }),
+    ];
+    const index = buildSearchIndex(short);
+    expect(searchCatalogue(index, "gpt 4").suggestedSearch).toBeNull();
+    expect(searchCatalogue(index, ".net").suggestedSearch).toBeNull();
+    expect(searchCatalogue(index, "cpoy").suggestedSearch).toBe("copy");
+  });
+
+  it("offers only a search that finds more of the tools the page shows", () => {
+    // Documents 0 to 2 write; "Podcast Studio" (3) and the video tools (4, 5) do not.
+    const isWriting = (doc: number) => doc <= 2;
+    expect(searchCatalogue(index, "vdeo", undefined, isWriting).suggestedSearch).toBeNull();
+    expect(searchCatalogue(index, "vdeo").suggestedSearch).toBe("video");
+    expect(searchCatalogue(index, "blgo", undefined, isWriting).suggestedSearch).toBe("blog");
   });
 
   it("offers nothing that finds no more tools than the answer", () => {

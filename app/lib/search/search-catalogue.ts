@@ -2,12 +2,7 @@ import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
 import { forEachWordWithinTypos, typoDistance, typosAllowed } from "./edit-distance";
 import { MAX_JOINED_TOKENS, MIN_JOIN_LENGTH } from "./query-plan";
 import { MAX_QUERY_WORDS } from "./query-reading";
-import {
-  countDocuments,
-  searchDocuments,
-  type SearchHit,
-  type SearchIndex,
-} from "./search-index";
+import { countDocuments, searchDocuments, type SearchHit, type SearchIndex } from "./search-index";
 import { queryTokens, queryWords, stemOf } from "./tokenize";
 import { beginsSomeWord, positionOf } from "./vocabulary";
 
@@ -20,21 +15,29 @@ export interface SearchOutcome {
   relaxedSearch: string | null;
   /**
    * The search spelt with the catalogue's words, when the hits are few or relaxed and it finds
-   * more tools than they are (any, against a relaxed answer).
+   * more of the shown tools than they are (any, against a relaxed answer).
    */
   suggestedSearch: string | null;
 }
 
 /** Fewer hits than this, and a better-spelt search is worth offering. */
 const FEW_HITS = 5;
-/** Shorter words are too likely to be near some unrelated word to be corrected. */
-const MIN_CORRECTED_LENGTH = 3;
+/**
+ * Shorter words are too likely to be near some unrelated word to be corrected, and are often
+ * names and abbreviations ("gpt" is not "get", "net" not "not").
+ */
+const MIN_CORRECTED_LENGTH = 4;
 
-/** The tools a search finds, with the relaxed words and a suggested spelling (see SearchOutcome). */
+/**
+ * The tools a search finds, with the relaxed words and a suggested spelling (see SearchOutcome).
+ * `isShown` tells which documents the page lists (its category and pricing filters): a suggestion
+ * must find more of them, or it would lead to another empty page.
+ */
 export function searchCatalogue(
   index: SearchIndex,
   text: string,
   limit: number = MAX_SEARCH_RESULTS,
+  isShown: (doc: number) => boolean = () => true,
 ): SearchOutcome {
   const words = queryWords(text, MIN_SEARCH_LENGTH).slice(0, MAX_QUERY_WORDS);
   // The words as typed, each once, with the one-letter ones (read only where they join a
@@ -51,10 +54,12 @@ export function searchCatalogue(
   }
   const isWeak = hits.length < FEW_HITS || relaxedSearch !== null;
   const suggested = isWeak ? respelt(index, tokens) : null;
+  const shownCount = (found: readonly SearchHit[]) =>
+    found.reduce((count, hit) => (isShown(hit.doc) ? count + 1 : count), 0);
   // A relaxed answer matches no tool in full, so any tool the suggestion finds is a better one.
-  const toBeat = relaxedSearch === null ? hits.length : 0;
+  const toBeat = relaxedSearch === null ? shownCount(hits) : 0;
   const suggestedSearch =
-    suggested !== null && searchDocuments(index, suggested, limit).length > toBeat
+    suggested !== null && shownCount(searchDocuments(index, suggested, limit)) > toBeat
       ? suggested
       : null;
   return { hits, relaxedSearch, suggestedSearch };
@@ -86,34 +91,73 @@ function unitsOf(index: SearchIndex, tokens: readonly string[]): string[][] {
 }
 
 /**
- * Drops the units (see unitsOf) that find nothing alone, then the weakest one at a time, until
- * the rest find something or one is left: the weakest finds the most tools alone (it tells the
- * least).
+ * Words that say how good, cheap, quick or easy a tool should be, or only that it is one: rare
+ * in a catalogue, so a rest that keeps one finds few tools, and they are not what was asked for
+ * ("best" in "best tool for invoices", "quickly", "cheapest").
+ */
+const FILLER_WORDS = new Set(
+  `best better top good great cheap cheaper cheapest affordable quick quickly fast faster easy
+  easily simple tool tools app apps software`.split(/\s+/),
+);
+
+/** Typed tokens searched as one (see unitsOf). */
+type Unit = readonly string[];
+
+const isFiller = (unit: Unit) => unit.length === 1 && FILLER_WORDS.has(unit[0]!);
+
+/**
+ * Drops the units (see unitsOf) that find nothing alone, then one unit at a time until the rest
+ * find something: a filler word first, the one whose absence leaves the most tools; otherwise
+ * the unit in the most tools alone (it tells the least), preferring one whose absence lets the
+ * rest find something ("write blog posts" keeps "write blog", not "write posts"). On a tie the
+ * later unit goes: people tend to type the main word first.
  */
 function relaxedHits(
   index: SearchIndex,
-  units: readonly string[][],
+  units: readonly Unit[],
   limit: number,
 ): { hits: SearchHit[]; relaxedSearch: string } | null {
-  // A unit alone finds the same tools whatever else is kept, so each is counted once.
-  const counts = new Map(units.map((unit) => [unit, countDocuments(index, unit.join(" "))]));
-  const withoutWeakest = (kept: readonly string[][]) => {
-    if (kept.length <= 1) return [];
-    // On a tie the later unit goes: people tend to type the main word first.
-    let weakest = kept[0]!;
-    for (const unit of kept) if (counts.get(unit)! >= counts.get(weakest)!) weakest = unit;
-    return kept.filter((unit) => unit !== weakest);
+  // Each set of kept units is counted once: a unit alone is weighed at every step, and the rests
+  // of one step meet again in the next. Eight units cost at most 8 + 8 + 7 + ... + 3 counts.
+  const counts = new Map<string, number>();
+  const countOf = (kept: readonly Unit[]) => {
+    const text = kept.flat().join(" ");
+    let count = counts.get(text);
+    if (count === undefined) counts.set(text, (count = countDocuments(index, text)));
+    return count;
+  };
+  const without = (kept: readonly Unit[], dropped: Unit) => kept.filter((unit) => unit !== dropped);
+  // How much a unit's going is worth: bigger goes first.
+  const dropScore = (kept: readonly Unit[], unit: Unit): number[] => {
+    const restCount = countOf(without(kept, unit));
+    return isFiller(unit) ? [1, restCount] : [0, restCount > 0 ? 1 : 0, countOf([unit])];
   };
   // A unit that finds nothing alone leaves nothing for the others to find, so all such go first.
-  let left = units.filter((unit) => counts.get(unit)! > 0);
-  if (left.length === units.length) left = withoutWeakest(left);
-  while (left.length > 0) {
-    const relaxedSearch = left.flat().join(" ");
-    const hits = searchDocuments(index, relaxedSearch, limit);
-    if (hits.length > 0) return { hits, relaxedSearch };
-    left = withoutWeakest(left);
+  let kept = units.filter((unit) => countOf([unit]) > 0);
+  // All the units together are the search that found nothing.
+  let keptCount = kept.length === units.length ? 0 : countOf(kept);
+  while (keptCount === 0 && kept.length > 1) {
+    let dropped = kept[0]!;
+    let best = dropScore(kept, dropped);
+    for (const unit of kept.slice(1)) {
+      const score = dropScore(kept, unit);
+      if (!isLess(score, best)) [dropped, best] = [unit, score];
+    }
+    kept = without(kept, dropped);
+    keptCount = countOf(kept);
   }
-  return null;
+  if (kept.length === 0) return null;
+  const relaxedSearch = kept.flat().join(" ");
+  const hits = searchDocuments(index, relaxedSearch, limit);
+  return hits.length > 0 ? { hits, relaxedSearch } : null;
+}
+
+/** Whether score a comes before score b, compared key by key. */
+function isLess(a: readonly number[], b: readonly number[]): boolean {
+  for (let k = 0; k < Math.min(a.length, b.length); k++) {
+    if (a[k] !== b[k]) return a[k]! < b[k]!;
+  }
+  return a.length < b.length;
 }
 
 /** The query with each word the catalogue has no word for replaced by its nearest one, or null. */

@@ -1,6 +1,11 @@
 import type { ToolResults } from "~/lib/api/contract";
 import { countCategories, toTaxonomy } from "~/lib/category-stats";
-import { ALL_CATEGORIES, MIN_SEARCH_LENGTH, type SortOption } from "~/lib/constants";
+import {
+  ALL_CATEGORIES,
+  MAX_SEARCH_RESULTS,
+  MIN_SEARCH_LENGTH,
+  type SortOption,
+} from "~/lib/constants";
 import { searchCatalogue, type SearchOutcome } from "~/lib/search/search-catalogue";
 import type { ToolCard } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
@@ -30,8 +35,19 @@ export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolRe
   const sort: SortOption = query.sort ?? (isSearching ? "Relevance" : "Newest");
   const pricing = query.pricing === "All Pricing" ? null : query.pricing;
   const subcategories = new Set(query.subcategory);
-  // Every page of one search (Load More's too) is cut from the same, possibly relaxed, list.
-  const outcome = isSearching ? searchCatalogue(snapshot.searchIndex, query.search) : null;
+  const isPriced = (tool: ToolCard) => !pricing || tool.pricing.model === pricing;
+  const isListed = (tool: ToolCard) =>
+    (query.category === ALL_CATEGORIES || tool.category === query.category) &&
+    (subcategories.size === 0 || (!!tool.subCategory && subcategories.has(tool.subCategory)));
+  // Every page of one search (Load More's too) is cut from the same, possibly relaxed, list; a
+  // suggested search must find tools these filters show.
+  const isShown = (doc: number) => {
+    const tool = snapshot.tools[doc]!;
+    return isPriced(tool) && isListed(tool);
+  };
+  const outcome = isSearching
+    ? searchCatalogue(snapshot.searchIndex, query.search, MAX_SEARCH_RESULTS, isShown)
+    : null;
   const candidates = outcome
     ? searchedInOrder(snapshot, outcome, sort)
     : snapshot.sorted[sort === "Relevance" ? "Newest" : sort];
@@ -44,13 +60,10 @@ export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolRe
   const page: ToolCard[] = [];
   let total = 0;
   for (const tool of candidates) {
-    if (pricing && tool.pricing.model !== pricing) continue;
+    if (!isPriced(tool)) continue;
     narrowedCount++;
     if (isNarrowed) narrowed.push(tool);
-    if (query.category !== ALL_CATEGORIES && tool.category !== query.category) continue;
-    if (subcategories.size > 0 && !(tool.subCategory && subcategories.has(tool.subCategory))) {
-      continue;
-    }
+    if (!isListed(tool)) continue;
     if (total >= query.offset && page.length < query.limit) page.push(tool);
     total++;
   }
