@@ -120,44 +120,46 @@ function relaxedHits(
   // Each set of kept units is counted once: a unit alone is weighed at every step, and the rests
   // of one step meet again in the next. Eight units cost at most 8 + 8 + 7 + ... + 3 counts.
   const counts = new Map<string, number>();
-  const countOf = (kept: readonly Unit[]) => {
-    const text = kept.flat().join(" ");
+  const countText = (text: string) => {
     let count = counts.get(text);
     if (count === undefined) counts.set(text, (count = countDocuments(index, text)));
     return count;
   };
+  // A unit in every tool ("ai" in a catalogue of AI tools) narrows nothing, so the rests are
+  // counted without it: the same count, far cheaper.
+  const isEverywhere = new Set(units.filter((unit) => countText(unit.join(" ")) === index.size));
+  const countOf = (kept: readonly Unit[]) => {
+    const narrowing = kept.filter((unit) => !isEverywhere.has(unit));
+    return countText((narrowing.length > 0 ? narrowing : kept.slice(0, 1)).flat().join(" "));
+  };
   const without = (kept: readonly Unit[], dropped: Unit) => kept.filter((unit) => unit !== dropped);
-  // How much a unit's going is worth: bigger goes first.
-  const dropScore = (kept: readonly Unit[], unit: Unit): number[] => {
-    const restCount = countOf(without(kept, unit));
-    return isFiller(unit) ? [1, restCount] : [0, restCount > 0 ? 1 : 0, countOf([unit])];
+  const weakestOf = (kept: readonly Unit[]): Unit => {
+    const fillers = kept.filter(isFiller);
+    if (fillers.length > 0) {
+      let weakest = fillers[0]!;
+      for (const unit of fillers.slice(1)) {
+        if (countOf(without(kept, unit)) >= countOf(without(kept, weakest))) weakest = unit;
+      }
+      return weakest;
+    }
+    // In the most tools first; on a tie the later first.
+    const byCount = kept
+      .map((unit, at) => ({ unit, at, count: countOf([unit]) }))
+      .sort((a, b) => b.count - a.count || b.at - a.at);
+    return (byCount.find(({ unit }) => countOf(without(kept, unit)) > 0) ?? byCount[0]!).unit;
   };
   // A unit that finds nothing alone leaves nothing for the others to find, so all such go first.
   let kept = units.filter((unit) => countOf([unit]) > 0);
   // All the units together are the search that found nothing.
   let keptCount = kept.length === units.length ? 0 : countOf(kept);
   while (keptCount === 0 && kept.length > 1) {
-    let dropped = kept[0]!;
-    let best = dropScore(kept, dropped);
-    for (const unit of kept.slice(1)) {
-      const score = dropScore(kept, unit);
-      if (!isLess(score, best)) [dropped, best] = [unit, score];
-    }
-    kept = without(kept, dropped);
+    kept = without(kept, weakestOf(kept));
     keptCount = countOf(kept);
   }
   if (kept.length === 0) return null;
   const relaxedSearch = kept.flat().join(" ");
   const hits = searchDocuments(index, relaxedSearch, limit);
   return hits.length > 0 ? { hits, relaxedSearch } : null;
-}
-
-/** Whether score a comes before score b, compared key by key. */
-function isLess(a: readonly number[], b: readonly number[]): boolean {
-  for (let k = 0; k < Math.min(a.length, b.length); k++) {
-    if (a[k] !== b[k]) return a[k]! < b[k]!;
-  }
-  return a.length < b.length;
 }
 
 /** The query with each word the catalogue has no word for replaced by its nearest one, or null. */
