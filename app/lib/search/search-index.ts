@@ -416,9 +416,11 @@ const rankOf = (hit: SearchHit) => rankValue(hit.relevance, hit.typos, hit.isExa
 const byRank = (a: SearchHit, b: SearchHit) => rankOf(b) - rankOf(a) || a.doc - b.doc;
 
 // Ranks counted in buckets: the bucket where the best `limit` end is found by counting, and only
-// the hits in it need sorting.
-const RANK_BUCKETS = 1 << 14;
-const BUCKET_SCALE = RANK_BUCKETS / MAX_RANK;
+// the hits in it need sorting. Most hits share one tier, so each unit of rank gets its own fine
+// buckets: a coarse bucket would leave thousands of hits at the edge to sort.
+const BUCKETS_PER_RANK = 1 << 12;
+const RANK_BUCKETS = MAX_RANK * BUCKETS_PER_RANK;
+const BUCKET_SCALE = BUCKETS_PER_RANK;
 const bucketCounts = new Uint32Array(RANK_BUCKETS);
 const bucketOf = (rank: number) =>
   Math.min(RANK_BUCKETS - 1, Math.max(0, Math.floor(rank * BUCKET_SCALE)));
