@@ -619,21 +619,53 @@ export function searchDocuments(
 export function countDocuments(index: SearchIndex, text: string): number {
   if (text.trim().length < MIN_SEARCH_LENGTH) return 0;
   const readings = planQuery(index, text);
-  const found = scratchFor(index.size);
-  const { matched, candidates } = found;
+  const { matched, candidates } = scratchFor(index.size);
   // A document found by several readings counts once.
   const isCounted = readings.length > 1 ? new Uint8Array(index.size) : null;
   let count = 0;
   for (const { terms } of readings) {
-    const candidateCount = matchTerms(index, terms, found);
+    const candidateCount = markMatches(index, terms, matched, candidates);
     for (let c = 0; c < candidateCount; c++) {
       const doc = candidates[c]!;
-      const isMatch = terms.length === 1 || matched[doc] === terms.length;
-      clearMarks(found, doc);
+      const isMatch = matched[doc] === terms.length;
+      matched[doc] = 0;
       if (!isMatch || isCounted?.[doc] === 1) continue;
       if (isCounted) isCounted[doc] = 1;
       count++;
     }
   }
   return count;
+}
+
+/**
+ * Marks each document with the number of the reading's terms it matches in a row from the
+ * first (`matched[doc]`), as matchTerms does but without scoring: every match, typo or not,
+ * counts the same. Returns the number of documents the first term found, listed in `candidates`.
+ */
+function markMatches(
+  index: SearchIndex,
+  terms: readonly QueryTerm[],
+  matched: Uint8Array,
+  candidates: Int32Array,
+): number {
+  const { start, postings } = index;
+  let candidateCount = 0;
+  for (let round = 0; round < terms.length; round++) {
+    let marked = 0;
+    for (const form of terms[round]!.forms) {
+      for (const { word } of matchWord(index, form.word, form.allowsTypos).matches) {
+        const end = start[word + 1]!;
+        for (let p = start[word]!; p < end; p++) {
+          const doc = postings[p]! >>> FIELD_BITS;
+          if (matched[doc] !== round) continue;
+          matched[doc] = round + 1;
+          if (round === 0) candidates[candidateCount++] = doc;
+          marked++;
+        }
+      }
+    }
+    // Every term must match: once no document is left, the other terms cannot add any.
+    if (marked === 0) break;
+  }
+  return candidateCount;
 }
