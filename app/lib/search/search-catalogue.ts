@@ -191,6 +191,8 @@ function nearestWord(index: SearchIndex, word: string): string | null {
   let bestCount = 0;
   // The walk also visits words that only begin within the typos; the whole word must be near.
   forEachWordWithinTypos(words, 0, words.length, word, maxTypos, (candidate) => {
+    // Most words the walk visits are longer than the typos allow, which needs no table to see.
+    if (Math.abs(words[candidate]!.length - word.length) > maxTypos) return;
     const typos = typoDistance(word, words[candidate]!);
     if (typos > maxTypos) return;
     const count = start[candidate + 1]! - start[candidate]!;
