@@ -23,7 +23,7 @@ export const MAX_READINGS = 6;
 /** A word the person did not type but that means the same counts a little less. */
 export const SYNONYM_QUALITY = 0.9;
 /** Shorter joins are chance more often than meaning ("a b" is not "ab"). */
-export const MIN_JOIN_LENGTH = 3;
+const MIN_JOIN_LENGTH = 3;
 export const MAX_JOINED_TOKENS = 3;
 const MIN_SPLIT_PART = 2;
 /** An indexed word is not split at a short word that begins many ("in voice" for "invoice"). */
@@ -70,6 +70,27 @@ function readTokens(tokens: readonly string[]): string[] {
     if (words.size === MAX_QUERY_WORDS) return tokens.slice(0, i + 1);
   }
   return [...tokens];
+}
+
+/**
+ * The indexed word tokens[from .. from + length) make once joined ("chat with pdf" is
+ * "chatwithpdf"), or null. A join that ends the query may be a word still being typed, so there
+ * the beginning of an indexed word is enough; elsewhere it would join words by chance ("a crm for
+ * e commerce" is not "fore").
+ */
+export function joinedAt(
+  index: SearchIndex,
+  tokens: readonly string[],
+  from: number,
+  length: number,
+): string | null {
+  const joined = tokens.slice(from, from + length).join("");
+  if (joined.length < MIN_JOIN_LENGTH) return null;
+  const isLast = from + length === tokens.length;
+  const isIndexed = isLast
+    ? beginsSomeWord(index.words, joined)
+    : documentFrequency(index, joined) > 0;
+  return isIndexed ? joined : null;
 }
 
 const keyOf = (reading: QueryReading) => reading.terms.map((term) => term.forms[0]!.word).join(" ");
@@ -160,17 +181,12 @@ export function planQuery(index: SearchIndex, text: string): QueryReading[] {
     }
   };
 
-  // Joins: two or three neighbouring tokens that are an indexed word once joined ("chat with
-  // pdf" is "chatwithpdf"), the longer first, matched as a typed word is (its beginning, its
-  // forms, its typos). A join that ends the query may be a word still being typed, so there
-  // the beginning of an indexed word is enough; elsewhere it would join words by chance ("a crm
-  // for e commerce" is not "fore").
+  // Joins (joinedAt), the longer first, matched as a typed word is (its beginning, its forms,
+  // its typos).
   for (let from = 0; from < tokens.length && readings.length < MAX_READINGS; from++) {
     for (let length = Math.min(MAX_JOINED_TOKENS, tokens.length - from); length > 1; length--) {
-      const joined = tokens.slice(from, from + length).join("");
-      const isLast = from + length === tokens.length;
-      if (joined.length < MIN_JOIN_LENGTH) continue;
-      if (isLast ? !begins(joined) : frequency(joined) === 0) continue;
+      const joined = joinedAt(index, tokens, from, length);
+      if (joined === null) continue;
       const sequence = [...tokens.slice(0, from), joined, ...tokens.slice(from + length)];
       add(
         readingOfTerms(

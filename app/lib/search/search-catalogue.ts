@@ -1,10 +1,10 @@
 import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
 import { forEachWordWithinTypos, typoDistance, typosAllowed } from "./edit-distance";
-import { MAX_JOINED_TOKENS, MIN_JOIN_LENGTH } from "./query-plan";
+import { joinedAt, MAX_JOINED_TOKENS } from "./query-plan";
 import { MAX_QUERY_WORDS } from "./query-reading";
 import { countDocuments, searchDocuments, type SearchHit, type SearchIndex } from "./search-index";
 import { queryTokens, queryWords, stemOf } from "./tokenize";
-import { beginsSomeWord, positionOf } from "./vocabulary";
+import { beginsSomeWord } from "./vocabulary";
 
 // No dead ends (issue 21): a search no tool matches in full is answered without its weakest
 // words, and a misspelt one is offered in the catalogue's own spelling.
@@ -71,17 +71,11 @@ export function searchCatalogue(
  * word alone. A one-letter token that joins no neighbour is left out: the search does not read it.
  */
 function unitsOf(index: SearchIndex, tokens: readonly string[]): string[][] {
-  const { words } = index;
   const units: string[][] = [];
   let at = 0;
   while (at < tokens.length) {
     let length = Math.min(MAX_JOINED_TOKENS, tokens.length - at);
-    for (; length > 1; length--) {
-      const joined = tokens.slice(at, at + length).join("");
-      const isLast = at + length === tokens.length;
-      if (joined.length < MIN_JOIN_LENGTH) continue;
-      if (isLast ? beginsSomeWord(words, joined) : positionOf(words, joined) >= 0) break;
-    }
+    while (length > 1 && joinedAt(index, tokens, at, length) === null) length--;
     if (length > 1 || tokens[at]!.length >= MIN_SEARCH_LENGTH) {
       units.push(tokens.slice(at, at + length));
     }

@@ -26,7 +26,7 @@ export function beginsSomeWord(words: readonly string[], prefix: string): boolea
 }
 
 /** The position of `word` in the sorted vocabulary, or -1 when no document has it. */
-export function positionOf(words: readonly string[], word: string): number {
+function positionOf(words: readonly string[], word: string): number {
   const position = lowerBound(words, word);
   return words[position] === word ? position : -1;
 }
