@@ -56,13 +56,11 @@ export function searchCatalogue(
   const suggested = isWeak ? respelt(index, tokens) : null;
   const shownCount = (found: readonly SearchHit[]) =>
     found.reduce((count, hit) => (isShown(hit.doc) ? count + 1 : count), 0);
+  if (suggested === null) return { hits, relaxedSearch, suggestedSearch: null };
   // A relaxed answer matches no tool in full, so any tool the suggestion finds is a better one.
   const toBeat = relaxedSearch === null ? shownCount(hits) : 0;
-  const suggestedSearch =
-    suggested !== null && shownCount(searchDocuments(index, suggested, limit)) > toBeat
-      ? suggested
-      : null;
-  return { hits, relaxedSearch, suggestedSearch };
+  const isBetter = shownCount(searchDocuments(index, suggested, limit)) > toBeat;
+  return { hits, relaxedSearch, suggestedSearch: isBetter ? suggested : null };
 }
 
 /**
