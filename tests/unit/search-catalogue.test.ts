@@ -13,10 +13,12 @@ const docs: SearchDocument[] = [
   doc({ name: "Video Captions", cardDescription: "Adds captions to any video." }),
 ];
 const index = buildSearchIndex(docs);
-const search = (text: string) => {
-  const outcome = searchCatalogue(index, text);
-  return { ...outcome, names: outcome.hits.map((hit) => docs[hit.doc]!.name) };
+/** The outcome of a search over `tools`, with the names of the hits in order. */
+const searchIn = (tools: SearchDocument[], text: string) => {
+  const outcome = searchCatalogue(buildSearchIndex(tools), text);
+  return { ...outcome, names: outcome.hits.map((hit) => tools[hit.doc]!.name) };
 };
+const search = (text: string) => searchIn(docs, text);
 
 describe("relaxed search", () => {
   it("does not relax a search whose every word matches", () => {
@@ -46,8 +48,8 @@ describe("relaxed search", () => {
       doc({ name: "Essay Writer", cardDescription: "Write essays." }),
     ];
     // "write" is in three tools, but "blog posts" finds nothing; "posts" is next.
-    const outcome = searchCatalogue(buildSearchIndex(tools), "write blog posts");
-    expect(outcome.hits.map((hit) => tools[hit.doc]!.name)).toEqual(["Blog Writer"]);
+    const outcome = searchIn(tools, "write blog posts");
+    expect(outcome.names).toEqual(["Blog Writer"]);
     expect(outcome.relaxedSearch).toBe("write blog");
   });
 
@@ -58,8 +60,8 @@ describe("relaxed search", () => {
       doc({ name: "Post Timer", cardDescription: "Finds the best hour to post." }),
       doc({ name: "Tool Box", cardDescription: "A tool for any team." }),
     ];
-    const outcome = searchCatalogue(buildSearchIndex(tools), "best tool for invoices");
-    expect(outcome.hits.map((hit) => tools[hit.doc]!.name)).toEqual(["Invoice Tool"]);
+    const outcome = searchIn(tools, "best tool for invoices");
+    expect(outcome.names).toEqual(["Invoice Tool"]);
     expect(outcome.relaxedSearch).toBe("tool for invoices");
   });
 
@@ -71,11 +73,8 @@ describe("relaxed search", () => {
       doc({ name: "Blog Helper", cardDescription: "Writing blogs with AI." }),
       doc({ name: "Essay Helper", cardDescription: "Writing essays with AI." }),
     ];
-    const outcome = searchCatalogue(
-      buildSearchIndex(tools),
-      "ai for writing legal contracts quickly",
-    );
-    expect(outcome.hits.map((hit) => tools[hit.doc]!.name)).toEqual(["Contract Drafter"]);
+    const outcome = searchIn(tools, "ai for writing legal contracts quickly");
+    expect(outcome.names).toEqual(["Contract Drafter"]);
     expect(outcome.relaxedSearch).toBe("ai for legal contracts");
   });
 
@@ -87,8 +86,8 @@ describe("relaxed search", () => {
       doc({ name: "Code Editor", cardDescription: "Software for developers." }),
       doc({ name: "Build Bot", cardDescription: "Software that ships." }),
     ];
-    const outcome = searchCatalogue(buildSearchIndex(tools), "cheapest invoice software");
-    expect(outcome.hits.map((hit) => tools[hit.doc]!.name)).toEqual(["Bill Desk"]);
+    const outcome = searchIn(tools, "cheapest invoice software");
+    expect(outcome.names).toEqual(["Bill Desk"]);
     expect(outcome.relaxedSearch).toBe("invoice software");
   });
 
@@ -100,7 +99,7 @@ describe("relaxed search", () => {
       doc({ name: "Code Editor", cardDescription: "Software for developers." }),
       doc({ name: "Build Bot", cardDescription: "Software that ships." }),
     ];
-    const outcome = searchCatalogue(buildSearchIndex(tools), "hr software");
+    const outcome = searchIn(tools, "hr software");
     expect(outcome.hits).toHaveLength(3);
     expect(outcome.relaxedSearch).toBe("hr");
   });
@@ -111,8 +110,8 @@ describe("relaxed search", () => {
       doc({ name: "Clip Cutter", cardDescription: "Cuts video into short clips." }),
       doc({ name: "Photo Fixer", cardDescription: "Photo editing for shops." }),
     ];
-    const outcome = searchCatalogue(buildSearchIndex(tools), "xqzvy video editing");
-    expect(outcome.hits.map((hit) => tools[hit.doc]!.name)).toEqual(["Cut Studio"]);
+    const outcome = searchIn(tools, "xqzvy video editing");
+    expect(outcome.names).toEqual(["Cut Studio"]);
     expect(outcome.relaxedSearch).toBe("video editing");
   });
 
