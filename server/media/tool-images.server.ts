@@ -50,9 +50,13 @@ function notSaved(cause: unknown): AppError {
  * fallback original. Named by content, so the same file uploaded twice is stored once and the
  * media's year-long cache is always right. Returns the path a tool stores.
  *
- * Every size is written aside under this call's own temporary names and only then renamed into
- * place, so two uploads of one file at once both end with every size present, and a write that
- * fails (a full disk) leaves no file behind: the admin is asked to try again.
+ * Atomic per upload: every file (the sizes, and the plain path as a link to the large one) is
+ * first written under this call's own temporary names, and only once all of them are on disk are
+ * they renamed into place, the plain path last, so a plain path always has its sizes. A failed
+ * upload removes its own temporaries and nothing else: the names in place may be another upload's
+ * of the same file (the same bytes, as uploads are named by content), and a size it had already
+ * renamed before failing is what that other upload writes too (the sweep takes sizes that never
+ * got a plain path). The admin is asked to try again.
  */
 export async function storeToolImage(
   mediaDir: string,
@@ -97,30 +101,20 @@ export async function storeToolImage(
   }
 
   const suffix = `.${randomBytes(6).toString("hex")}${PART}`;
-  const parts: string[] = [];
-  const placed: string[] = [];
+  const partOf = (file: string) => `${target(file)}${suffix}`;
+  const files = [...sized.map(({ file }) => file), storagePath];
+  const written: string[] = [];
   try {
     await mkdir(target(UPLOAD_DIR), { recursive: true });
     for (const { file, data } of sized) {
-      parts.push(`${target(file)}${suffix}`);
-      await writeMediaFile(parts.at(-1)!, data);
+      written.push(partOf(file));
+      await writeMediaFile(partOf(file), data);
     }
-    for (const { file } of sized) {
-      await rename(`${target(file)}${suffix}`, target(file));
-      placed.push(target(file));
-    }
-    const original = `${target(storagePath)}${suffix}`;
-    parts.push(original);
-    await link(target(resolveImagePath(storagePath, "large")), original);
-    await rename(original, target(storagePath));
-    // When another upload already linked the same file there, rename leaves both names in place.
-    await rm(original, { force: true });
+    written.push(partOf(storagePath));
+    await link(partOf(resolveImagePath(storagePath, "large")), partOf(storagePath));
+    for (const file of files) await rename(partOf(file), target(file));
   } catch (error) {
-    await Promise.all(parts.map((part) => rm(part, { force: true })));
-    // Sizes already in place stay only when a whole copy of this image is stored beside them.
-    if (!(await fileExists(target(storagePath)))) {
-      await Promise.all(placed.map((file) => rm(file, { force: true })));
-    }
+    await Promise.all(written.map((part) => rm(part, { force: true })));
     throw notSaved(error);
   }
   return storagePath;
