@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { NewsletterSignup } from "~/features/newsletter/newsletter-signup";
 import { NEWSLETTER_RATE_LIMITED } from "~/lib/newsletter";
 import { newsletterSignupSchema } from "~/lib/newsletter-schemas";
@@ -31,8 +32,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { error: firstProblem(parsed.error, "Enter a valid email address.") };
   }
   const outcome = await context.services.subscribeToNewsletter(parsed.data, context.clientAddress);
-  // Answered like an invalid address: the form shows why, and the browser logs no failed request.
-  if (outcome === "rate-limited") return { error: NEWSLETTER_RATE_LIMITED };
+  // A 429 that still renders the page: the form shows why, and a client that reads the status
+  // (a script, a crawler) knows to wait.
+  if (outcome !== "sent") {
+    return data(
+      { error: NEWSLETTER_RATE_LIMITED },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
   // Issue 19: the same answer for every address, known, confirmed or new.
   return { isSent: true as const };
 }

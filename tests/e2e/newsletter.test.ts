@@ -174,7 +174,9 @@ test("an invalid address gets a clear error and stays on the page", async ({ pag
   await expect(field).toBeFocused();
 });
 
-test("past an address's hourly limit the form says so and stays on the page", async ({ page }) => {
+test("past an address's hourly limit the answer is 429 with Retry-After, and the form says so and stays on the page", async ({
+  page,
+}) => {
   const email = uniqueEmail("limited");
   for (let n = 0; n < 5; n++) {
     const response = await page.request.post("/newsletter", {
@@ -184,6 +186,14 @@ test("past an address's hourly limit the form says so and stays on the page", as
     });
     expect(response.status()).toBe(200);
   }
+  const refused = await page.request.post("/newsletter", {
+    form: { email },
+    headers: { origin: test.info().project.use.baseURL ?? "" },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(await refused.text()).toContain("Too many requests. Please try again later.");
   await page.goto("/newsletter");
   await page.getByLabel("Email address").fill(email);
   await page.getByRole("button", { name: "Subscribe" }).click();

@@ -17,8 +17,11 @@ import { createLinkToken, hashLinkToken } from "../../auth/link-token.server";
 export const NEWSLETTER_CLIENT_RATE: RateRule = { window: 3600, max: 20 };
 export const NEWSLETTER_ADDRESS_RATE: RateRule = MAIL_PER_RECIPIENT;
 
-/** "sent" whatever the address's state, so that the form never tells who is subscribed. */
-export type NewsletterOutcome = "sent" | "rate-limited";
+/**
+ * "sent" whatever the address's state, so that the form never tells who is subscribed; refused
+ * past a rate limit with the seconds until it may be tried again (the answer's Retry-After).
+ */
+export type NewsletterOutcome = "sent" | { retryAfterSeconds: number };
 
 export interface NewsletterMailing {
   appUrl: string;
@@ -45,9 +48,9 @@ export async function subscribeToNewsletter(
     `newsletter:${addressKeyOf(clientAddress)}`,
     NEWSLETTER_CLIENT_RATE,
   );
-  if (!perClient.allowed) return "rate-limited";
+  if (!perClient.allowed) return { retryAfterSeconds: perClient.retryAfter };
   const perAddress = await consumeRecipientAllowance(db, signup.email, "newsletter");
-  if (!perAddress.allowed) return "rate-limited";
+  if (!perAddress.allowed) return { retryAfterSeconds: perAddress.retryAfter };
 
   const confirmToken = createLinkToken();
   const pending = {
