@@ -26,6 +26,7 @@ import { securityHeaders, staticSecurityHeaders } from "./http/security-headers.
 import type { Logger } from "./logger.server";
 import { demoImagesOnDemand } from "./media/demo-images.server";
 import { ogImageRoutes } from "./media/og-images/og-image-routes.server";
+import { RenderBudget, renderBudgetOf } from "./render-cache/render-budget.server";
 import { RenderCache } from "./render-cache/render-cache.server";
 import { pageRenderer } from "./render-cache/render-page.server";
 
@@ -64,6 +65,7 @@ export async function createHttpApp({
     isGoogleSignInEnabled: Boolean(env.GOOGLE_CLIENT_ID),
     clientAddress: "",
   });
+  const budget = new RenderBudget(renderBudgetOf(availableParallelism()));
   // Development renders every request: a cached page would hide an edit.
   const renderCache =
     isProduction && env.RENDER_CACHE_MB > 0
@@ -77,7 +79,7 @@ export async function createHttpApp({
             sharedContext,
             allowGoogleAnalytics: Boolean(env.GA_MEASUREMENT_ID),
           }),
-          concurrency: Math.max(2, availableParallelism()),
+          budget,
           logger,
         })
       : null;
@@ -162,6 +164,7 @@ export async function createHttpApp({
           clientAddress: req.ip ?? "",
         };
       },
+      budget,
     }),
   );
   server.use(handleErrors(logger, app.services.recordServerError));

@@ -4,6 +4,7 @@ import { acceptedEncoding } from "~/html-compression.server";
 import { pageKeyOf, type PageCatalogue, type PageKey } from "../render-cache/page-key.server";
 import type { CacheOutcome, RenderCache } from "../render-cache/render-cache.server";
 import type { RenderedPage } from "../render-cache/rendered-page.server";
+import { answerBudgetRefusal, renderDemandOf } from "./render-refusal.server";
 import { problemOf } from "./request-guard.server";
 
 // Decision 013: the page caching headers (docs/api.md, "Caching"). A CDN may hold a signed-out
@@ -88,7 +89,7 @@ interface PageCacheOptions extends SendOptions {
 
 /**
  * A signed-out GET or HEAD of a page the cache holds is answered from it (X-Cache: HIT, STALE
- * or MISS); everything else goes on.
+ * or MISS), or refused by the render budget (decision 023); everything else goes on.
  */
 export function pageCache({ cache, catalogue, ...send }: PageCacheOptions): express.RequestHandler {
   return async (req, res, next) => {
@@ -97,7 +98,11 @@ export function pageCache({ cache, catalogue, ...send }: PageCacheOptions): expr
       next();
       return;
     }
-    sendPage(req, res, await cache.page(key), send);
+    try {
+      sendPage(req, res, await cache.page(key, renderDemandOf(req, res)), send);
+    } catch (error) {
+      if (!answerBudgetRefusal(error, res)) throw error;
+    }
   };
 }
 

@@ -20,16 +20,21 @@ export function toWebRequest(
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
   return new Request(url, {
     method: req.method,
     headers,
     body: body && mayHaveBody(req.method) ? new Uint8Array(body) : undefined,
-    signal: controller.signal,
+    signal: clientGoneSignal(res),
   });
+}
+
+/** Aborts when the connection closes before the response was sent: the client has gone. */
+export function clientGoneSignal(res: express.Response): AbortSignal {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
 }
 
 /** Sends a Fetch API response; a stream that fails midway rejects, for the error handler. */

@@ -2,7 +2,9 @@ import type { Logger } from "../logger.server";
 import type { PageKey } from "./page-key.server";
 import { Doorkeeper, PageStore, type Sized } from "./page-store.server";
 import type { RenderedPage } from "./rendered-page.server";
-import { RenderGate, SingleFlight } from "./single-flight.server";
+import { RenderRefused, type RenderBudget, type RenderDemand } from "./render-budget.server";
+import { renderCostOf } from "./render-cost.server";
+import { SingleFlight } from "./single-flight.server";
 
 // Decision 013: anonymous page views answered from HTML rendered once per key. The freshness rule:
 // an entry is never served once the catalogue revision it was rendered at has moved (an admin
@@ -17,6 +19,8 @@ export const STALE_LIMIT_MS = 15_000;
 export const MAX_AGE_MS = 10 * 60_000;
 /** The share of the cache searches and other long-tail pages may take. */
 export const LONG_TAIL_SHARE = 0.25;
+/** The budget's name for the cache's own renders of stale pages: they share one client's share. */
+const BACKGROUND_CLIENT = "render cache";
 const DOORKEEPER = { capacity: 4096, windowMs: 10 * 60_000 };
 
 /** What decides whether a rendered page is still true: the SnapshotKeeper. */
@@ -57,8 +61,8 @@ export interface RenderCacheOptions {
   catalogue: CatalogueVersion;
   /** Renders the page at this canonical path for a signed-out visitor. */
   render: (path: string) => Promise<RenderedPage>;
-  /** Renders at once for pages not in the cache; more wait their turn. */
-  concurrency: number;
+  /** Every render spends from it, with the page handler's (decision 023). */
+  budget: RenderBudget;
   logger: Logger;
   now?: () => number;
 }
@@ -67,7 +71,6 @@ export class RenderCache {
   readonly #store: PageStore<Entry>;
   readonly #doorkeeper = new Doorkeeper(DOORKEEPER);
   readonly #flights = new SingleFlight<RenderedPage>();
-  readonly #gate: RenderGate;
   readonly #options: RenderCacheOptions;
   readonly #now: () => number;
   #revision: number;
@@ -76,18 +79,24 @@ export class RenderCache {
   constructor(options: RenderCacheOptions) {
     this.#options = options;
     this.#store = new PageStore({ maxBytes: options.maxBytes, longTailShare: LONG_TAIL_SHARE });
-    this.#gate = new RenderGate(options.concurrency);
     this.#now = options.now ?? Date.now;
     this.#revision = options.catalogue.catalogueRevision;
   }
 
-  /** The page for this key: from the cache, or rendered (once, however many ask at a time). */
-  async page(key: PageKey): Promise<{ page: RenderedPage; outcome: CacheOutcome }> {
+  /**
+   * The page for this key: from the cache, or rendered (once, however many ask at a time) within
+   * the render budget, charged to the client that asked first; throws RenderRefused, or
+   * RenderAbandoned when every client that asked has gone before the render started.
+   */
+  async page(
+    key: PageKey,
+    demand: Omit<RenderDemand, "cost">,
+  ): Promise<{ page: RenderedPage; outcome: CacheOutcome }> {
     if (key.isLongTail) this.#doorkeeper.record(key.path, this.#now());
     const stored = this.storedPage(key);
     if (stored) return stored;
     this.#counted.misses += 1;
-    return { page: await this.#render(key), outcome: "MISS" };
+    return { page: await this.#render(key, demand), outcome: "MISS" };
   }
 
   /**
@@ -113,7 +122,7 @@ export class RenderCache {
   }
 
   get stats() {
-    return { ...this.#counted, ...this.#store.stats, waiting: this.#gate.waiting };
+    return { ...this.#counted, ...this.#store.stats, ...this.#options.budget.stats };
   }
 
   /** The catalogue as it is now; every entry goes once its revision has moved. */
@@ -126,17 +135,25 @@ export class RenderCache {
     return { revision: catalogueRevision, counts: snapshot };
   }
 
-  #render(key: PageKey): Promise<RenderedPage> {
+  #render(key: PageKey, { client, signal }: Omit<RenderDemand, "cost">): Promise<RenderedPage> {
     const { revision, counts } = this.#current();
-    return this.#flights.run(`${revision} ${key.path}`, () =>
-      this.#gate.run(() => this.#renderAndStore(key, revision, counts)),
+    const cost = renderCostOf(new URL(`http://localhost${key.path}`));
+    return this.#flights.run(
+      `${revision} ${key.path}`,
+      (wanted) =>
+        this.#options.budget.run({ client, cost, signal: wanted }, () =>
+          this.#renderAndStore(key, revision, counts),
+        ),
+      signal,
     );
   }
 
+  /** A stale page rendered again for the cache itself; when the budget is spent it stays stale. */
   #renderInBackground(key: PageKey): void {
-    this.#render(key).catch((error: unknown) =>
-      this.#options.logger.warn({ err: error, page: key.path }, "render cache: render failed"),
-    );
+    this.#render(key, { client: BACKGROUND_CLIENT }).catch((error: unknown) => {
+      if (error instanceof RenderRefused) return;
+      this.#options.logger.warn({ err: error, page: key.path }, "render cache: render failed");
+    });
   }
 
   async #renderAndStore(key: PageKey, revision: number, counts: object): Promise<RenderedPage> {

@@ -8,6 +8,7 @@ import {
   RenderCache,
   STALE_LIMIT_MS,
 } from "../../server/render-cache/render-cache.server";
+import { RenderBudget } from "../../server/render-cache/render-budget.server";
 import type { RenderedPage } from "../../server/render-cache/rendered-page.server";
 import { RenderGate, SingleFlight } from "../../server/render-cache/single-flight.server";
 
@@ -15,6 +16,7 @@ import { RenderGate, SingleFlight } from "../../server/render-cache/single-fligh
 
 const home: PageKey = { path: "/", isLongTail: false };
 const search: PageKey = { path: "/ai-tools?search=crm", isLongTail: true };
+const VISITOR = { client: "203.0.113.7" };
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -34,7 +36,7 @@ function setUp({ status = 200, maxBytes = 1_000_000 } = {}) {
   const cache = new RenderCache({
     maxBytes,
     catalogue,
-    concurrency: 2,
+    budget: new RenderBudget({ slots: 2, maxWaitingCost: 100, clientShare: 100 }),
     logger: pino({ level: "silent" }),
     now: () => clock.now,
     render: async (path) => {
@@ -54,7 +56,7 @@ function setUp({ status = 200, maxBytes = 1_000_000 } = {}) {
     },
   });
   const text = async (key: PageKey) => {
-    const { page, outcome } = await cache.page(key);
+    const { page, outcome } = await cache.page(key, VISITOR);
     return `${outcome} ${page.body.identity.toString()}`;
   };
   return { cache, catalogue, clock, renders, text, held };
@@ -78,7 +80,7 @@ describe("the render cache", () => {
 
   it("does not keep a page whose render started before the catalogue changed", async () => {
     const { cache, catalogue, text } = setUp();
-    const rendering = cache.page(home);
+    const rendering = cache.page(home, VISITOR);
     catalogue.catalogueRevision = 2;
     await rendering;
     expect(await text(home)).toBe("MISS render 2 of /");
@@ -111,7 +113,11 @@ describe("the render cache", () => {
 
   it("joins concurrent requests for a page to one render", async () => {
     const { cache, renders } = setUp();
-    const answers = await Promise.all([cache.page(home), cache.page(home), cache.page(home)]);
+    const answers = await Promise.all([
+      cache.page(home, VISITOR),
+      cache.page(home, VISITOR),
+      cache.page(home, VISITOR),
+    ]);
     expect(renders).toEqual(["/"]);
     expect(answers.map((answer) => answer.outcome)).toEqual(["MISS", "MISS", "MISS"]);
   });
