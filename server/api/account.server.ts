@@ -1,7 +1,9 @@
 import express from "express";
 import { deleteAccountSchema } from "~/lib/account-forms";
 import type { Application } from "../boot.server";
+import { AppError } from "../errors.server";
 import { readJsonBody } from "../http/request-body.server";
+import { passwordCheckRefusal } from "../rate-limit/password-check-limit.server";
 import { inputOf, signedInOnly } from "./guards.server";
 import { enforceRateLimit } from "./rate-limit.server";
 
@@ -23,6 +25,12 @@ export function accountRoutes(app: Application): express.Router {
       const confirmation = inputOf(deleteAccountSchema, await readJsonBody(req));
       // A stolen session must not be able to guess the password here.
       await enforceRateLimit(app, res, `delete-account:${viewer.id}`, DELETE_RATE);
+      // The same budget as every other check of this account's password.
+      const check = await app.services.consumePasswordCheck(viewer.id, req.ip ?? "");
+      if (!check.allowed) {
+        res.setHeader("Retry-After", String(check.retryAfter));
+        throw new AppError("RATE_LIMITED", passwordCheckRefusal(check.retryAfter));
+      }
       await app.services.deleteAccount(viewer.id, confirmation);
       for (const name of SESSION_COOKIES) res.clearCookie(name, { path: "/" });
       res.status(204).end();

@@ -20,6 +20,10 @@ import type { Env } from "../env.server";
 import type { Logger } from "../logger.server";
 import type { Mailer } from "../mail/mailer.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "../mail/templates.server";
+import {
+  consumePasswordCheck,
+  passwordCheckRefusal,
+} from "../rate-limit/password-check-limit.server";
 import { consumeRecipientAllowance, type MailPurpose } from "../rate-limit/recipient-limit.server";
 import { hashPassword, PASSWORD_LENGTH, verifyPassword } from "./password.server";
 import { findPasswordWeakness } from "./password-strength.server";
@@ -87,6 +91,26 @@ async function refuseFloodedInbox(db: Database, email: string, purpose: MailPurp
   throw new APIError(
     "TOO_MANY_REQUESTS",
     { message: "Too many requests. Please try again later." },
+    { "Retry-After": String(decision.retryAfter) },
+  );
+}
+
+/**
+ * 429 once the signed-in account, or the client's network, has spent its password checks: taken
+ * before Better Auth reads the password. Without a session Better Auth answers 401 by itself.
+ */
+async function refuseSpentPasswordChecks(
+  db: Database,
+  ctx: Parameters<typeof getSessionFromCtx>[0],
+): Promise<void> {
+  const session = await getSessionFromCtx(ctx);
+  if (!session) return;
+  const clientIp = ctx.headers?.get(CLIENT_IP_HEADER) ?? "";
+  const decision = await consumePasswordCheck(db, session.user.id, clientIp);
+  if (decision.allowed) return;
+  throw new APIError(
+    "TOO_MANY_REQUESTS",
+    { message: passwordCheckRefusal(decision.retryAfter), code: "RATE_LIMITED" },
     { "Retry-After": String(decision.retryAfter) },
   );
 }
@@ -255,7 +279,14 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
             if (user) refuseWeakPassword(reset.data.newPassword, [user.email, user.name]);
             return;
           }
+          // Every endpoint that checks the signed-in person's password (delete-user is off, but
+          // counted should it ever be turned on).
+          case "/verify-password":
+          case "/delete-user":
+            await refuseSpentPasswordChecks(db, ctx);
+            return;
           case "/change-password": {
+            await refuseSpentPasswordChecks(db, ctx);
             const change = passwordChange.safeParse(ctx.body);
             const session = change.success ? await getSessionFromCtx(ctx) : null;
             if (change.success && session) {
