@@ -1,20 +1,25 @@
 import type express from "express";
 import type { LiveStreamEvents } from "~/lib/api/contract";
 import type { Application } from "../boot.server";
-import type { LiveEvent } from "../live/live-events.server";
-import type { Resync } from "../live/live-hub.server";
 import { AppError } from "../errors.server";
-import { addressKeyOf } from "../rate-limit/client-key.server";
+import type { HubMessage } from "../live/live-hub.server";
+import { liveStreamCapacity, readMachineLimits } from "../live/live-stream-capacity.server";
+import { StreamAdmission, type StreamLimits } from "../live/stream-admission.server";
 import { signedInOf } from "./guards.server";
 
 const HEARTBEAT_MS = 25_000;
 const RECONNECT_MS = 3000;
-/** Tabs of one browser share an address; more streams than this from one client are refused. */
+/** Tabs of one browser share an address: streams one client may hold while the process is empty. */
 export const LIVE_STREAMS_PER_CLIENT = 50;
-/** Every open stream holds a socket and a subscription: one process serves at most this many. */
-export const LIVE_STREAMS_MAX = 1000;
+/** One IPv6 /56 is one site, whose devices may sit in a few /64 networks: four clients' worth. */
+export const LIVE_STREAMS_PER_NETWORK = 4 * LIVE_STREAMS_PER_CLIENT;
 /** What a refused stream is told to wait before trying again, in seconds. */
 export const LIVE_STREAMS_RETRY_AFTER_S = 30;
+/**
+ * At shutdown a browser is told to reconnect after 1 to 5 s, spread so that the streams of a
+ * stopping server do not all arrive at the remaining ones in the same second.
+ */
+const SHUTDOWN_RETRY_MS = { least: 1000, spread: 4000 };
 const MAX_UNSENT_BYTES = 1 << 20;
 
 function message<E extends keyof LiveStreamEvents>(
@@ -34,30 +39,29 @@ function message<E extends keyof LiveStreamEvents>(
  */
 export function liveStream(
   app: Application,
-  { maxStreams = LIVE_STREAMS_MAX, maxPerClient = LIVE_STREAMS_PER_CLIENT } = {},
+  {
+    maxStreams = liveStreamCapacity(readMachineLimits()),
+    maxPerClient = LIVE_STREAMS_PER_CLIENT,
+    maxPerNetwork = LIVE_STREAMS_PER_NETWORK,
+  }: Partial<StreamLimits> = {},
 ): express.RequestHandler {
-  const openByClient = new Map<string, number>();
-  let openTotal = 0;
+  const admission = new StreamAdmission({ maxStreams, maxPerClient, maxPerNetwork });
   return async (req, res) => {
     // HEAD asks only whether the stream is there: a stream of nothing would never answer.
     if (req.method === "HEAD") {
       res.status(200).type("text/event-stream").end();
       return;
     }
-    if (openTotal >= maxStreams) {
-      const busy = new AppError("UNAVAILABLE", "Live updates are busy. Try again shortly.");
-      res.set("Retry-After", String(LIVE_STREAMS_RETRY_AFTER_S)).status(busy.status);
-      res.json(busy.toJSON());
+    const admitted = admission.admit(req.ip ?? "");
+    if (!admitted.isAdmitted) {
+      const refusal =
+        admitted.reason === "full"
+          ? new AppError("UNAVAILABLE", "Live updates are busy. Try again shortly.")
+          : new AppError("RATE_LIMITED", "Too many open streams.");
+      res.set("Retry-After", String(LIVE_STREAMS_RETRY_AFTER_S)).status(refusal.status);
+      res.json(refusal.toJSON());
       return;
     }
-    const client = addressKeyOf(req.ip ?? "");
-    const open = openByClient.get(client) ?? 0;
-    if (open >= maxPerClient) {
-      res.status(429).json(new AppError("RATE_LIMITED", "Too many open streams.").toJSON());
-      return;
-    }
-    openByClient.set(client, open + 1);
-    openTotal++;
     // Cleanup is set up before anything can wait or fail, so no stream outlives its client; the
     // client may leave during any wait below, so each one is followed by a look at isClosed.
     let isClosed = false;
@@ -67,15 +71,12 @@ export function liveStream(
       isClosed = true;
       clearInterval(heartbeat);
       unsubscribe();
-      openTotal--;
-      const left = (openByClient.get(client) ?? 1) - 1;
-      if (left > 0) openByClient.set(client, left);
-      else openByClient.delete(client);
+      admitted.release();
     });
     // A client that cannot keep up (its unsent data piles up) is dropped; it reconnects and
     // resumes with Last-Event-ID.
     const write = (text: string) => {
-      if (res.destroyed) return;
+      if (res.destroyed || res.writableEnded) return;
       if (res.writableLength > MAX_UNSENT_BYTES) res.destroy();
       else res.write(text);
     };
@@ -90,8 +91,23 @@ export function liveStream(
         "X-Accel-Buffering": "no",
       });
       write(`retry: ${RECONNECT_MS}\n\n`);
+      // The server is stopping: the browser comes back in a few seconds, to a server still running.
+      const closeForShutdown = () => {
+        const retryMs =
+          SHUTDOWN_RETRY_MS.least + Math.floor(Math.random() * SHUTDOWN_RETRY_MS.spread);
+        write(`retry: ${retryMs}\n${message("reconnect", {})}`);
+        res.end();
+      };
+      if (app.live.isClosing) {
+        closeForShutdown();
+        return;
+      }
 
-      const send = (event: LiveEvent | Resync) => {
+      const send = (event: HubMessage) => {
+        if (event.type === "closing") {
+          closeForShutdown();
+          return;
+        }
         if (event.type === "resync") {
           write(message("resync", {}));
           return;
@@ -108,7 +124,7 @@ export function liveStream(
         }
       };
       // Subscribe first, so nothing falls between the replay and the live events.
-      const buffered: (LiveEvent | Resync)[] = [];
+      const buffered: HubMessage[] = [];
       const replayed = new Set<number>();
       let isReplaying = true;
       unsubscribe = app.live.subscribe((event) => {
@@ -136,8 +152,9 @@ export function liveStream(
       }
       isReplaying = false;
       for (const event of buffered) {
-        if (event.type === "resync" || !replayed.has(event.id)) send(event);
+        if (!("id" in event) || !replayed.has(event.id)) send(event);
       }
+      if (res.writableEnded) return;
       heartbeat = setInterval(() => write(": keep-alive\n\n"), HEARTBEAT_MS);
     } catch (error) {
       // Headers may be sent already: end the stream; the browser reconnects.

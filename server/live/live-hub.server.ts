@@ -5,6 +5,14 @@ export interface Resync {
 }
 const RESYNC: Resync = { type: "resync" };
 
+/** The server is shutting down: every stream ends, telling its browser to reconnect elsewhere. */
+export interface Closing {
+  type: "closing";
+}
+const CLOSING: Closing = { type: "closing" };
+
+export type HubMessage = LiveEvent | Resync | Closing;
+
 /** How many recent events a server keeps for browsers that reconnect (Last-Event-ID). */
 const RECENT_EVENTS = 5000;
 
@@ -14,7 +22,8 @@ const RECENT_EVENTS = 5000;
  */
 export class LiveHub {
   #recent: LiveEvent[] = [];
-  #subscribers = new Set<(event: LiveEvent | Resync) => void>();
+  #subscribers = new Set<(message: HubMessage) => void>();
+  #isClosing = false;
 
   receive(event: LiveEvent) {
     this.#recent.push(event);
@@ -23,7 +32,7 @@ export class LiveHub {
     for (const subscriber of this.#subscribers) subscriber(event);
   }
 
-  subscribe(subscriber: (event: LiveEvent | Resync) => void): () => void {
+  subscribe(subscriber: (message: HubMessage) => void): () => void {
     this.#subscribers.add(subscriber);
     return () => this.#subscribers.delete(subscriber);
   }
@@ -47,6 +56,16 @@ export class LiveHub {
   resync() {
     this.#recent = [];
     for (const subscriber of this.#subscribers) subscriber(RESYNC);
+  }
+
+  /** Shutdown: every open stream is told to close, and streams opened from now on close at once. */
+  close() {
+    this.#isClosing = true;
+    for (const subscriber of this.#subscribers) subscriber(CLOSING);
+  }
+
+  get isClosing() {
+    return this.#isClosing;
   }
 
   get subscriberCount() {

@@ -120,6 +120,11 @@ export interface LiveStreamEvents {
   comments: { toolId: string; ratingAvg: number; ratingCount: number; commentCount: number };
   /** Too much was missed to replay: read the page's data again. */
   resync: Record<string, never>;
+  /**
+   * The server is shutting down: the stream's last event, after a `retry:` of 1-5 s. The browser
+   * reconnects by itself (EventSource), reaching a server that is still running.
+   */
+  reconnect: Record<string, never>;
 }
 
 /**
