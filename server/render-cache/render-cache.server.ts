@@ -2,7 +2,12 @@ import type { Logger } from "../logger.server";
 import type { PageKey } from "./page-key.server";
 import { Doorkeeper, PageStore, type Sized } from "./page-store.server";
 import type { RenderedPage } from "./rendered-page.server";
-import { RenderRefused, type RenderBudget, type RenderDemand } from "./render-budget.server";
+import {
+  RenderAbandoned,
+  RenderRefused,
+  type RenderBudget,
+  type RenderDemand,
+} from "./render-budget.server";
 import { renderCostOf } from "./render-cost.server";
 import { SingleFlight } from "./single-flight.server";
 
@@ -59,8 +64,11 @@ export type CacheOutcome = "HIT" | "STALE" | "MISS";
 export interface RenderCacheOptions {
   maxBytes: number;
   catalogue: CatalogueVersion;
-  /** Renders the page at this canonical path for a signed-out visitor. */
-  render: (path: string) => Promise<RenderedPage>;
+  /**
+   * Renders the page at this canonical path for a signed-out visitor; the signal aborts once
+   * every client waiting for it has gone, and the render then stops where it can.
+   */
+  render: (path: string, signal: AbortSignal) => Promise<RenderedPage>;
   /** Every render spends from it, with the page handler's (decision 023). */
   budget: RenderBudget;
   logger: Logger;
@@ -142,7 +150,7 @@ export class RenderCache {
       `${revision} ${key.path}`,
       (wanted) =>
         this.#options.budget.run({ client, cost, signal: wanted }, () =>
-          this.#renderAndStore(key, revision, counts),
+          this.#renderAndStore(key, revision, counts, wanted),
         ),
       signal,
     );
@@ -151,14 +159,23 @@ export class RenderCache {
   /** A stale page rendered again for the cache itself; when the budget is spent it stays stale. */
   #renderInBackground(key: PageKey): void {
     this.#render(key, { client: BACKGROUND_CLIENT }).catch((error: unknown) => {
-      if (error instanceof RenderRefused) return;
+      if (error instanceof RenderRefused || error instanceof RenderAbandoned) return;
       this.#options.logger.warn({ err: error, page: key.path }, "render cache: render failed");
     });
   }
 
-  async #renderAndStore(key: PageKey, revision: number, counts: object): Promise<RenderedPage> {
+  async #renderAndStore(
+    key: PageKey,
+    revision: number,
+    counts: object,
+    wanted: AbortSignal,
+  ): Promise<RenderedPage> {
     const renderedAt = this.#now();
-    const page = await this.#options.render(key.path);
+    // Stopped midway for want of anyone to send it to: not the page, so never kept nor an error.
+    const page = await this.#options.render(key.path, wanted).catch((error: unknown) => {
+      throw wanted.aborted ? new RenderAbandoned() : error;
+    });
+    if (wanted.aborted) throw new RenderAbandoned();
     const now = this.#now();
     const isAdmitted = !key.isLongTail || this.#doorkeeper.admits(key.path, now);
     if (page.isStorable && isAdmitted && this.#current().revision === revision) {

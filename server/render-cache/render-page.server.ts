@@ -13,8 +13,8 @@ interface PageRendererOptions {
 
 /**
  * Renders a page as every signed-out visitor sees it: a GET of the canonical path with no
- * cookie, no Accept-Encoding (compressed once afterwards) and no client signal, since others may
- * be waiting for the same render.
+ * cookie and no Accept-Encoding (compressed once afterwards). Its signal is no one client's, since
+ * others may be waiting for the same render: it aborts once none of them is still there.
  */
 export function pageRenderer({
   build,
@@ -22,10 +22,13 @@ export function pageRenderer({
   appOrigin,
   sharedContext,
   allowGoogleAnalytics,
-}: PageRendererOptions): (path: string) => Promise<RenderedPage> {
+}: PageRendererOptions): (path: string, signal: AbortSignal) => Promise<RenderedPage> {
   const handle = createRequestHandler(build, mode);
-  return async (path) => {
-    const request = new Request(`${appOrigin}${path}`, { headers: { accept: "text/html" } });
+  return async (path, signal) => {
+    const request = new Request(`${appOrigin}${path}`, {
+      headers: { accept: "text/html" },
+      signal,
+    });
     return renderedPageOf(await handle(request, sharedContext()), allowGoogleAnalytics);
   };
 }

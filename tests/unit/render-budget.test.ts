@@ -28,14 +28,16 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** A cache on the budget of a 2-core machine whose renders wait until released. */
 function setUp() {
   const started: string[] = [];
+  const signals: AbortSignal[] = [];
   const releases: (() => void)[] = [];
   const cache = new RenderCache({
     maxBytes: 1_000_000,
     catalogue: { catalogueRevision: 1, snapshot: {} },
     budget: new RenderBudget(renderBudgetOf(2)),
     logger: pino({ level: "silent" }),
-    render: async (path) => {
+    render: async (path, signal) => {
       started.push(path);
+      signals.push(signal);
       await new Promise<void>((resolve) => releases.push(resolve));
       const html = Buffer.from(path);
       return {
@@ -56,7 +58,7 @@ function setUp() {
       await settle();
     }
   };
-  return { cache, started, releaseAll };
+  return { cache, started, signals, releaseAll };
 }
 
 /** What became of a request: rendered, or refused or dropped by the budget. */
@@ -113,11 +115,8 @@ describe("a render flood from many clients", () => {
     for (const client of clients) client.abort();
     const visitor = outcomeOf(cache.page(toolPage, { client: VISITOR }));
     await releaseAll();
-    expect(await Promise.all(flood)).toEqual([
-      "rendered",
-      "rendered",
-      ...Array.from({ length: 5 }, () => "dropped"),
-    ]);
+    // The two running were told to stop too (below); the five waiting never started.
+    expect(await Promise.all(flood)).toEqual(Array.from({ length: 7 }, () => "dropped"));
     expect(started).toEqual([floodPage(0).path, floodPage(1).path, toolPage.path]);
     expect(await visitor).toBe("rendered");
   });
@@ -135,6 +134,24 @@ describe("a render flood from many clients", () => {
     expect(await second).toBe("rendered");
     expect(await first).toBe("rendered");
     expect(started).toContain(toolPage.path);
+  });
+});
+
+describe("a render whose clients all left while it ran", () => {
+  it("is told to stop, is not kept, and frees its client's share", async () => {
+    const { cache, started, signals, releaseAll } = setUp();
+    const gone = new AbortController();
+    const first = outcomeOf(cache.page(floodPage(1), { client: ATTACKER, signal: gone.signal }));
+    await settle();
+    gone.abort();
+    expect(signals[0]!.aborted).toBe(true);
+    await releaseAll();
+    expect(await first).toBe("dropped");
+    const second = outcomeOf(cache.page(floodPage(2), { client: ATTACKER }));
+    await settle();
+    await releaseAll();
+    expect(await second).toBe("rendered");
+    expect(started).toHaveLength(2);
   });
 });
 
