@@ -17,9 +17,9 @@ import {
   moderationSchema,
   newCommentSchema,
 } from "~/lib/comments";
-import { withoutBidiControls } from "~/lib/comment-rules";
 import type { Viewer } from "~/lib/profile";
 import { isToolId } from "~/lib/tool";
+import { publicNameOf } from "../auth/public-name.server";
 import type { Application } from "../boot.server";
 import { AppError } from "../errors.server";
 import { readJsonBody } from "../http/request-body.server";
@@ -98,7 +98,7 @@ function toolIdOf(param: string): string {
 
 const authorOf = (viewer: Viewer) => ({
   id: viewer.id,
-  name: withoutBidiControls(viewer.displayName ?? "").trim() || viewer.username,
+  name: publicNameOf(viewer.displayName, viewer.id),
 });
 
 /** /api/tools/:id/comments: a tool's comments (public) and new comments (verified people). */

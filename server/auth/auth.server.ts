@@ -6,7 +6,6 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accountName } from "~/lib/account-forms";
 import { firstProblem } from "~/lib/field-errors";
-import { usernameOf } from "~/lib/profile";
 import type { Database } from "../db/client.server";
 import {
   authAccounts,
@@ -28,7 +27,7 @@ import { consumeRecipientAllowance, type MailPurpose } from "../rate-limit/recip
 import { hashPassword, PASSWORD_LENGTH, verifyPassword } from "./password.server";
 import { findPasswordWeakness } from "./password-strength.server";
 import { pendingSignUpPlugin } from "./pending-sign-up-plugin.server";
-import { verificationOwnershipPlugin } from "./verification-ownership-plugin.server";
+import { publicNameOf } from "./public-name.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 
@@ -241,7 +240,6 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
         db,
         beforeMail: (email) => refuseFloodedInbox(db, email, "verification"),
       }),
-      verificationOwnershipPlugin({ db }),
       ...(google ? [google] : []),
     ],
     hooks: {
@@ -333,7 +331,7 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
               .values({
                 userId: user.id,
                 email: user.email,
-                username: usernameOf(user.name, user.email),
+                username: publicNameOf(user.name, user.id),
                 displayName: user.name.trim() || null,
                 photoUrl: user.image ?? null,
               })
@@ -346,7 +344,7 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
               .update(userProfiles)
               .set({
                 email: user.email,
-                username: usernameOf(user.name, user.email),
+                username: publicNameOf(user.name, user.id),
                 displayName: user.name.trim() || null,
                 updatedAt: new Date(),
               })

@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Viewer } from "~/lib/profile";
-import { usernameOf } from "~/lib/profile";
 import type { Database } from "../db/client.server";
 import { authAccounts, authSessions, authUsers, userProfiles } from "../db/schema";
 import type { Auth } from "./auth.server";
+import { publicNameOf } from "./public-name.server";
 import { holdsAdminRole } from "./roles.server";
 
 export interface SignedIn {
@@ -97,7 +97,7 @@ export function createViewerReader(auth: Auth, db: Database, adminEmails: readon
       id: row.id,
       email: row.email,
       emailVerified: row.emailVerified,
-      username: row.username ?? usernameOf(row.name, row.email),
+      username: row.username ?? publicNameOf(row.name, row.id),
       displayName: row.displayName ?? (row.name.trim() || null),
       photoUrl: row.photoUrl ?? row.image,
       isAdmin: holdsAdminRole(row, adminEmails),

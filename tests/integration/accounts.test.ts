@@ -2,6 +2,7 @@ import { count, eq, inArray, like, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Auth } from "../../server/auth/auth.server";
+import { neutralNameOf } from "../../server/auth/public-name.server";
 import { createViewerReader } from "../../server/auth/viewer.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import {
@@ -128,7 +129,7 @@ describe(`accounts on ${databaseKind}`, () => {
       expect(mail!.text).toContain(`${APP_URL}/api/auth/verify-email?token=`);
     });
 
-    it("names the profile after the email's local part when no name is given", async () => {
+    it("names the profile with a made-up name, not the email's, when no name is given", async () => {
       const response = await signUp("grace.hopper@example.com", "");
       expect(response.status).toBe(200);
       const user = await userByEmail("grace.hopper@example.com");
@@ -136,7 +137,7 @@ describe(`accounts on ${databaseKind}`, () => {
         .select()
         .from(userProfiles)
         .where(eq(userProfiles.userId, user.id));
-      expect(profile).toMatchObject({ username: "grace.hopper", displayName: null });
+      expect(profile).toMatchObject({ username: neutralNameOf(user.id), displayName: null });
     });
 
     it("answers a taken email like a new sign-up, signs nobody in, and mails the owner", async () => {

@@ -78,7 +78,11 @@ export function ProfileSection({ viewer, createdAt, signInMethods }: ProfileSect
           name="displayName"
           defaultValue={viewer.displayName ?? ""}
           autoComplete="name"
-          hint="Shown instead of your email address. Leave empty to use the start of your email."
+          hint={
+            viewer.displayName
+              ? "Shown with your comments. Leave empty to appear under a name made up for your account, never your email."
+              : `Shown with your comments. Left empty, you appear as ${viewer.username}, never your email.`
+          }
         />
         <ResultBox result={result} />
         <div className="w-40">

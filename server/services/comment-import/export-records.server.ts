@@ -102,9 +102,16 @@ function visibleChar(char: string): string {
   return code < 0x20 || code === 0x7f ? "" : char;
 }
 
-/** An author's name as shown: one line, no control characters, at most MAX_AUTHOR_NAME. */
+/** Something@domain.tld anywhere in a name: a guest who typed their address as their name. */
+const EMAIL_ADDRESS = /[^\s@]+@[^\s@]+\.[^\s@]+/;
+
+/**
+ * An author's name as shown: one line, no control characters, at most MAX_AUTHOR_NAME. A
+ * candidate holding an email address is skipped: no part of an address is ever shown.
+ */
 export function authorNameOf(...candidates: (string | null | undefined)[]): string {
   for (const candidate of candidates) {
+    if (EMAIL_ADDRESS.test(candidate ?? "")) continue;
     const name = withoutBidiControls(candidate ?? "")
       .replace(/\s+/g, " ")
       .replace(/./gu, visibleChar)
