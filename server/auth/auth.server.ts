@@ -28,6 +28,7 @@ import { hashPassword, PASSWORD_LENGTH, verifyPassword } from "./password.server
 import { findPasswordWeakness } from "./password-strength.server";
 import { pendingSignUpPlugin } from "./pending-sign-up-plugin.server";
 import { publicNameOf } from "./public-name.server";
+import { verificationOwnershipPlugin } from "./verification-ownership-plugin.server";
 
 export const AUTH_BASE_PATH = "/api/auth";
 
@@ -240,6 +241,7 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
         db,
         beforeMail: (email) => refuseFloodedInbox(db, email, "verification"),
       }),
+      verificationOwnershipPlugin({ db }),
       ...(google ? [google] : []),
     ],
     hooks: {
