@@ -367,10 +367,10 @@ describe("LiveHub", () => {
     const first: number[] = [];
     const second: number[] = [];
     const stopFirst = hub.subscribe((event) => {
-      if (event.type !== "resync") first.push(event.id);
+      if (event.type !== "resync" && event.type !== "closing") first.push(event.id);
     });
     hub.subscribe((event) => {
-      if (event.type !== "resync") second.push(event.id);
+      if (event.type !== "resync" && event.type !== "closing") second.push(event.id);
     });
     expect(hub.subscriberCount).toBe(2);
 
