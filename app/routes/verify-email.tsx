@@ -1,3 +1,4 @@
+import { ConfirmEmailPage, type ConfirmEmailPageProps } from "~/features/auth/confirm-email-page";
 import { FailedLinkSignedOut, VerifyEmailPage } from "~/features/auth/verify-email-page";
 import { pageTitle } from "~/lib/seo";
 import type { Route } from "./+types/verify-email";
@@ -8,6 +9,20 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = await context.signedIn();
+  // Decision 022: a mailed link opened outside the browser that signed up lands here with its
+  // token; nothing changes until the person sends the form.
+  const token = new URL(request.url).searchParams.get("token");
+  if (token) {
+    const confirmation = await context.services.readEmailConfirmation(token);
+    if (!confirmation) return { linkFailed: true as const };
+    const signedInAs = signedIn && signedIn.viewer.email !== confirmation.email;
+    const confirm: ConfirmEmailPageProps = {
+      token,
+      maskedEmail: confirmation.maskedEmail,
+      signedInAs: signedInAs ? signedIn.viewer.email : null,
+    };
+    return { confirm };
+  }
   if (signedIn) {
     return {
       email: signedIn.viewer.email,
@@ -26,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null;
   if ("linkFailed" in loaderData) return <FailedLinkSignedOut />;
+  if ("confirm" in loaderData && loaderData.confirm)
+    return <ConfirmEmailPage {...loaderData.confirm} />;
   return (
     <VerifyEmailPage
       email={loaderData.email}

@@ -183,11 +183,12 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
         ),
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_S,
       revokeSessionsOnPasswordReset: true,
-      // Proof that the mailbox's owner set this password (roles.server.ts, ADMIN_EMAILS).
+      // Proof that the mailbox's owner set this password (roles.server.ts, ADMIN_EMAILS), so
+      // the address is verified too (decision 022: the reset also ended every session).
       onPasswordReset: async ({ user }) => {
         await db
           .update(authUsers)
-          .set({ passwordResetAt: new Date() })
+          .set({ passwordResetAt: new Date(), emailVerified: true })
           .where(eq(authUsers.id, user.id));
       },
       sendResetPassword: async ({ user, url }) =>

@@ -75,6 +75,14 @@ export function resetPassword(token: string, newPassword: string) {
   return call("/reset-password", { token, newPassword });
 }
 
+/**
+ * Confirms the address a mailed link names (decision 022); `password` replaces the one the account
+ * was started with when the link was opened outside the browser that signed up.
+ */
+export function confirmEmail(token: string, password: string) {
+  return call<{ status: true; passwordReplaced: boolean }>("/confirm-email", { token, password });
+}
+
 export function sendVerificationEmail(email: string) {
   return call("/send-verification-email", { email, callbackURL: "/verify-email" });
 }

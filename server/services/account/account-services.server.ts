@@ -1,3 +1,8 @@
+import {
+  findUnconfirmedAccount,
+  maskEmail,
+  readConfirmationToken,
+} from "../../auth/email-confirmation.server";
 import { findPendingSignUp, pendingTokenOf } from "../../auth/pending-sign-up.server";
 import type { SnapshotKeeper } from "../../snapshot/snapshot-keeper.server";
 import type { Database } from "../../db/client.server";
@@ -8,15 +13,27 @@ import { getAccount } from "./get-account.server";
 export function createAccountServices({
   db,
   snapshotKeeper,
+  secret,
 }: {
   db: Database;
   snapshotKeeper: SnapshotKeeper;
+  /** The auth secret, which signs verification links. */
+  secret: string;
 }) {
   return {
     /** The address a browser's pending sign-up waits on (decision 010), from its Cookie header. */
     async readPendingSignUp(cookieHeader: string | null) {
       const pending = await findPendingSignUp(db, pendingTokenOf(cookieHeader));
       return pending ? { email: pending.email } : null;
+    },
+    /**
+     * The address a verification link confirms, masked for the page that asks before confirming
+     * (decision 022); null when the link is altered, expired or spent.
+     */
+    async readEmailConfirmation(token: string) {
+      const claim = readConfirmationToken(secret, token);
+      const account = claim && (await findUnconfirmedAccount(db, claim));
+      return account ? { email: account.email, maskedEmail: maskEmail(account.email) } : null;
     },
     getAccount: (userId: string, sessionToken: string, likedToolIds: readonly string[]) =>
       getAccount(db, snapshotKeeper.snapshot, userId, sessionToken, likedToolIds),
