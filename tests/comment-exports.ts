@@ -88,6 +88,11 @@ export function disqusExport(
   return `${DISQUS_HEADER}${postsFirst ? postXml + threadXml : threadXml + postXml}</disqus>\n`;
 }
 
+/** An export whose one post holds elements nested `depth` deep (7 bytes a level). */
+export function deepDisqusExport(depth: number): string {
+  return `${DISQUS_HEADER}  <post dsq:id="1">${"<a>".repeat(depth)}${"</a>".repeat(depth)}</post>\n</disqus>\n`;
+}
+
 export function memoryCommentFile(name: string, text: string | Buffer): CommentFile {
   const bytes = typeof text === "string" ? Buffer.from(text) : text;
   return {

@@ -4,6 +4,7 @@ import { MAX_EVENT_BATCH_BYTES } from "~/lib/analytics";
 import { MAX_IMPORT_BYTES } from "~/lib/catalogue-import";
 import { MAX_COMMENT_UPLOAD_BYTES, MAX_MAPPING_BYTES } from "~/lib/comment-import";
 import { AppError } from "../errors.server";
+import { jsonBoundsProblem, type JsonBounds } from "./json-bounds.server";
 import { MAX_IMAGE_BYTES } from "../media/tool-images.server";
 
 /**
@@ -26,8 +27,12 @@ export const BODY_LIMITS = {
   adminCommentImport: MAX_COMMENT_UPLOAD_BYTES + MAX_MAPPING_BYTES,
 } as const;
 
-/** Deeper JSON than this is refused before it is parsed: no form of ours nests past a few levels. */
-export const MAX_JSON_DEPTH = 32;
+/**
+ * JSON bodies past these are refused before they are parsed: no form of ours nests past a few
+ * levels or holds more than a few thousand values (a bulk action names at most 500 tools). With
+ * the byte caps above, reading any JSON body stays a matter of milliseconds.
+ */
+export const JSON_BODY_BOUNDS: JsonBounds = { maxDepth: 32, maxValues: 20_000 };
 
 /** The cap for a request's body, by where it goes. */
 export function bodyLimitOf(path: string): number {
@@ -87,29 +92,7 @@ export function mayHaveBody(method: string): boolean {
   return method !== "GET" && method !== "HEAD";
 }
 
-/** How deeply a JSON text nests, counted without parsing it (strings skipped). */
-export function jsonDepthOf(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let isInString = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charCodeAt(i);
-    if (isInString) {
-      if (char === 0x5c) i++;
-      else if (char === 0x22) isInString = false;
-    } else if (char === 0x22) {
-      isInString = true;
-    } else if (char === 0x7b || char === 0x5b) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-    } else if (char === 0x7d || char === 0x5d) {
-      depth--;
-    }
-  }
-  return deepest;
-}
-
-/** Parses a JSON body that is valid UTF-8 and nests at most MAX_JSON_DEPTH levels, else 400. */
+/** Parses a JSON body that is valid UTF-8 and within JSON_BODY_BOUNDS, else 400 naming the bound. */
 export function parseJsonBody(body: Buffer): unknown {
   let text: string;
   try {
@@ -117,9 +100,8 @@ export function parseJsonBody(body: Buffer): unknown {
   } catch {
     throw new AppError("INVALID", "The request body is not valid UTF-8.");
   }
-  if (jsonDepthOf(text) > MAX_JSON_DEPTH) {
-    throw new AppError("INVALID", "The JSON body nests too deeply.");
-  }
+  const problem = jsonBoundsProblem(text, JSON_BODY_BOUNDS);
+  if (problem) throw new AppError("INVALID", `The JSON body ${problem}.`);
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -208,7 +208,7 @@ describe("bounded request bodies", () => {
     const deep = `${'{"a":'.repeat(40)}1${"}".repeat(40)}`;
     const deepAnswer = await post("/api/echo", deep);
     expect(deepAnswer.status).toBe(400);
-    expect(deepAnswer.body).toContain("nests too deeply");
+    expect(deepAnswer.body).toContain("is nested deeper than 32 levels");
     const invalidUtf8 = Buffer.concat([
       Buffer.from('{"name":"'),
       Buffer.from([0xff, 0xfe]),

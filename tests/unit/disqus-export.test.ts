@@ -1,6 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import {
+  DEFAULT_READ_LIMITS,
   CommentFileError,
   type ExportPost,
   type ExportRecord,
@@ -247,13 +248,15 @@ describe("reading a Disqus export", () => {
 
   it("refuses a file larger than the cap once uncompressed", async () => {
     const error = await failureOf(
-      readAll(SAMPLE, { maxBytes: 1_000, maxPosts: 100, maxThreads: 100 }),
+      readAll(SAMPLE, { ...DEFAULT_READ_LIMITS, maxBytes: 1_000, maxPosts: 100, maxThreads: 100 }),
     );
     expect(error.message).toMatch(/larger than/);
   });
 
   it("refuses more posts than the cap", async () => {
-    const error = await failureOf(readAll(SAMPLE, { maxBytes: 1e9, maxPosts: 3, maxThreads: 100 }));
+    const error = await failureOf(
+      readAll(SAMPLE, { ...DEFAULT_READ_LIMITS, maxBytes: 1e9, maxPosts: 3, maxThreads: 100 }),
+    );
     expect(error.message).toMatch(/more than 3 posts/);
   });
 
@@ -278,6 +281,7 @@ describe("reading a Disqus export", () => {
       const error = await failureOf(
         (async () => {
           for await (const record of readDisqusExport(bombFile.open(), {
+            ...DEFAULT_READ_LIMITS,
             maxBytes: 4 * 1024 * 1024,
             maxPosts: 10,
             maxThreads: 10,

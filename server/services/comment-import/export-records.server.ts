@@ -1,4 +1,4 @@
-import { AppError } from "../../errors.server";
+import { AppError, type ErrorCode } from "../../errors.server";
 import { withoutBidiControls } from "~/lib/comment-rules";
 
 // The records both export formats are read into (docs/comment-import.md). A record that cannot be
@@ -50,12 +50,21 @@ export interface ReadLimits {
   maxBytes: number;
   maxPosts: number;
   maxThreads: number;
+  /** Elements inside elements (XML) or containers inside containers (JSON). */
+  maxDepth: number;
+  /** XML elements, or JSON values. */
+  maxElements: number;
 }
 
 export const DEFAULT_READ_LIMITS: ReadLimits = {
   maxBytes: 512 * 1024 * 1024,
   maxPosts: 1_000_000,
   maxThreads: 200_000,
+  // A Disqus export nests 4 levels (disqus, post, author, name), our JSON format 3: a file far
+  // deeper is not an export, and refusing it at once spares reading it.
+  maxDepth: 16,
+  // Far above what the post and thread caps allow (about a dozen elements a record).
+  maxElements: 25_000_000,
 };
 
 /** The JSON format is read whole, so it has a cap of its own. */
@@ -66,13 +75,17 @@ export const MAX_AUTHOR_NAME = 100;
 /** The longest message read (characters of HTML or Markdown); a longer one is skipped. */
 export const MAX_MESSAGE_CHARS = 100_000;
 
-/** The file cannot be read at all; `line` says where, when known. */
+/**
+ * The file cannot be read at all; `line` says where, when known. A file past one of the reading
+ * limits is TOO_LARGE (413), any other unreadable file INVALID.
+ */
 export class CommentFileError extends AppError {
   constructor(
     readonly line: number | null,
     readonly reason: string,
+    code: ErrorCode = "INVALID",
   ) {
-    super("INVALID", line === null ? reason : `Line ${line}: ${reason}`);
+    super(code, line === null ? reason : `Line ${line}: ${reason}`);
   }
 }
 
@@ -89,6 +102,7 @@ export async function* capBytes(
       throw new CommentFileError(
         null,
         `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB once uncompressed.`,
+        "TOO_LARGE",
       );
     }
     onBytes?.(total);

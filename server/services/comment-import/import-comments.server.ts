@@ -12,6 +12,7 @@ import { isBlankText } from "~/lib/comment-rules";
 import { shownText } from "~/lib/plain-text";
 import { plural } from "~/lib/tool";
 import type { Database, Transaction } from "../../db/client.server";
+import { AppError } from "../../errors.server";
 import { commentImportJobs, comments, tools } from "../../db/schema";
 import { queryRows } from "../../db/query-rows.server";
 import { renderCommentMarkdown, sanitizeCommentHtml } from "../comments/comment-html.server";
@@ -198,17 +199,21 @@ export async function importComments(
     if (!(error instanceof CommentFileError)) throw error;
     const reason = error.reason.charAt(0).toUpperCase() + error.reason.slice(1);
     const problems = [{ line: error.line, record: null, message: reason }];
-    return record(
+    const message = `${error.message} Nothing was imported.`;
+    const rejected = await record(
       report(
         "rejected",
         options.source ?? jsonSource ?? (file.format === "json" ? "json" : "disqus"),
-        `${error.message} Nothing was imported.`,
+        message,
         zeroCounts(),
         {
           problems,
         },
       ),
     );
+    // A file past a reading limit is in the history too, and its answer is a 413 naming the limit.
+    if (error.code === "TOO_LARGE") throw new AppError("TOO_LARGE", message);
+    return rejected;
   }
 
   const counts: CommentImportCounts = {

@@ -11,6 +11,7 @@ import {
   type ExportThread,
   type ReadLimits,
 } from "./export-records.server";
+import { jsonBoundsProblem } from "../../http/json-bounds.server";
 
 // Our own export format (docs/comment-import.md holds its JSON Schema, made from these schemas and
 // checked against them by a test). No transforms here, so the schema can be written out.
@@ -86,7 +87,10 @@ function lineOfJsonError(text: string, message: string): number | null {
   return text.slice(0, Number(position[1])).split("\n").length;
 }
 
-/** Reads the JSON format whole (at most MAX_JSON_BYTES); each record is checked on its own. */
+/**
+ * Reads the JSON format whole (at most MAX_JSON_BYTES, nesting and values within the limits,
+ * checked before it is parsed); each record is checked on its own.
+ */
 export async function readCommentJson(
   chunks: AsyncIterable<Buffer>,
   limits: ReadLimits = DEFAULT_READ_LIMITS,
@@ -101,6 +105,11 @@ export async function readCommentJson(
   } catch {
     throw new CommentFileError(null, "The file is not valid UTF-8.");
   }
+  const tooComplex = jsonBoundsProblem(text, {
+    maxDepth: limits.maxDepth,
+    maxValues: limits.maxElements,
+  });
+  if (tooComplex) throw new CommentFileError(null, `The file ${tooComplex}.`, "TOO_LARGE");
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -120,10 +129,18 @@ export async function readCommentJson(
   }
   const { threads, comments, source } = shape.data;
   if (threads.length > limits.maxThreads) {
-    throw new CommentFileError(null, `The file has more than ${limits.maxThreads} threads.`);
+    throw new CommentFileError(
+      null,
+      `The file has more than ${limits.maxThreads.toLocaleString("en-US")} threads.`,
+      "TOO_LARGE",
+    );
   }
   if (comments.length > limits.maxPosts) {
-    throw new CommentFileError(null, `The file has more than ${limits.maxPosts} comments.`);
+    throw new CommentFileError(
+      null,
+      `The file has more than ${limits.maxPosts.toLocaleString("en-US")} comments.`,
+      "TOO_LARGE",
+    );
   }
   const records: (ExportThread | ExportPost)[] = [];
   threads.forEach((value, index) => records.push(threadOf(value, index)));

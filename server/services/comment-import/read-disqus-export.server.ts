@@ -45,7 +45,9 @@ interface OpenRecord {
  * whatever that order is. DOCTYPE declarations are refused, so no entity can be declared, let
  * alone expanded (no XXE, no billion laughs); saxes itself knows only the five predefined entities
  * and character references. Malformed XML stops the read with its line; a malformed record is
- * yielded with its problem. Bytes and records are capped as they arrive.
+ * yielded with its problem. Bytes, records, elements and nesting are capped as they arrive, so the
+ * work per chunk stays small: a file nested far deeper than an export is refused at its first
+ * levels rather than read.
  */
 export async function* readDisqusExport(
   chunks: AsyncIterable<Buffer>,
@@ -60,9 +62,13 @@ export async function* readDisqusExport(
   let text = "";
   let threads = 0;
   let posts = 0;
+  let elements = 0;
 
   const fail = (reason: string): never => {
     throw new CommentFileError(parser.line, reason);
+  };
+  const refuse = (reason: string): never => {
+    throw new CommentFileError(parser.line, reason, "TOO_LARGE");
   };
   parser.on("error", (error) => fail(error.message.replace(/^\d+:\d+: /, "")));
   parser.on("doctype", () =>
@@ -77,6 +83,12 @@ export async function* readDisqusExport(
   parser.on("opentag", (tag: SaxesTagNS) => {
     const name = tag.uri === DISQUS_NS ? tag.local : "";
     const depth = stack.length;
+    if (depth >= limits.maxDepth) {
+      refuse(`the file is nested deeper than ${limits.maxDepth.toLocaleString("en-US")} levels.`);
+    }
+    if (++elements > limits.maxElements) {
+      refuse(`the file has more than ${limits.maxElements.toLocaleString("en-US")} elements.`);
+    }
     stack.push(name);
     if (depth === 0) {
       if (name !== "disqus") {
@@ -89,10 +101,10 @@ export async function* readDisqusExport(
     if (depth === 1) {
       if (name === "thread" || name === "post") {
         if (name === "thread" && ++threads > limits.maxThreads) {
-          fail(`the file has more than ${limits.maxThreads.toLocaleString("en-US")} threads.`);
+          refuse(`the file has more than ${limits.maxThreads.toLocaleString("en-US")} threads.`);
         }
         if (name === "post" && ++posts > limits.maxPosts) {
-          fail(`the file has more than ${limits.maxPosts.toLocaleString("en-US")} posts.`);
+          refuse(`the file has more than ${limits.maxPosts.toLocaleString("en-US")} posts.`);
         }
         current = {
           kind: name,

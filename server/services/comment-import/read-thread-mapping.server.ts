@@ -1,5 +1,6 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { z } from "zod";
+import { jsonBoundsProblem } from "../../http/json-bounds.server";
 import { CommentFileError } from "./export-records.server";
 import { mappingKeyOf } from "./match-thread.server";
 
@@ -18,6 +19,9 @@ const jsonMapping = z.union([
   ),
 ]);
 
+/** Either mapping shape nests two levels; a pair is two or three values. */
+const MAPPING_JSON_BOUNDS = { maxDepth: 4, maxValues: 1_000_000 };
+
 /**
  * A mapping file (docs/comment-import.md): CSV with the columns `thread,tool`, or JSON, either
  * `{ "<thread>": "<tool>" }` or `[{ "thread": ..., "tool": ... }]`. A thread is its link (any
@@ -27,6 +31,10 @@ export function readThreadMapping(name: string, text: string): MappingEntry[] {
   const trimmed = text.replace(/^\uFEFF/, "").trim();
   if (trimmed === "") return [];
   if (/\.json$/i.test(name) || trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    const tooComplex = jsonBoundsProblem(trimmed, MAPPING_JSON_BOUNDS);
+    if (tooComplex) {
+      throw new CommentFileError(null, `The mapping file ${name} ${tooComplex}.`, "TOO_LARGE");
+    }
     let data: unknown;
     try {
       data = JSON.parse(trimmed);

@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import type { Database, Transaction } from "../../db/client.server";
 import { importJobs, tools } from "../../db/schema";
+import { AppError } from "../../errors.server";
 import { notifyLive } from "../../live/live-events.server";
 import { WRITTEN_COLUMNS } from "../admin/tool-input-rows.server";
 import type { ImportProgress, ImportReport } from "~/lib/catalogue-import";
@@ -57,6 +58,8 @@ export async function importCatalogue(
       .insert(importJobs)
       .values({ ...job, status: "failed", problems })
       .returning();
+    // A file past a size limit is in the history too, and its answer is a 413 naming the limit.
+    if (reading.isOverLimit) throw new AppError("TOO_LARGE", `${message} Nothing was imported.`);
     return {
       ...emptyReport(options.dryRun, startedAt),
       jobId: row!.id,

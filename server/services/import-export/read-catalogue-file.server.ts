@@ -1,5 +1,6 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { restoreCell } from "~/lib/csv-cell";
+import { jsonBoundsProblem, type JsonBounds } from "../../http/json-bounds.server";
 import { EXPORT_COLUMNS, LIST_SEPARATOR } from "./catalogue-format.server";
 
 // Reads an import file (issue 7) into plain rows with spec 3's nested names. Values stay as the
@@ -16,10 +17,18 @@ export interface FileRow {
   problem?: string;
 }
 
+/** A file `isOverLimit` goes past a size limit (rows, nesting, values), not just malformed. */
 export type FileReading =
-  { ok: true; rows: FileRow[]; columns: string[] } | { ok: false; message: string };
+  | { ok: true; rows: FileRow[]; columns: string[] }
+  | { ok: false; message: string; isOverLimit?: boolean };
 
 export const MAX_IMPORT_ROWS = 50_000;
+
+/**
+ * A JSON import nests three levels (the array, a tool, its pricing or seo) and holds a few dozen
+ * values a tool: far past either, it is no export of ours and is refused before it is parsed.
+ */
+export const CATALOGUE_JSON_BOUNDS: JsonBounds = { maxDepth: 8, maxValues: 3_000_000 };
 
 /** Column names an import understands: the export's, and `slug` to match on. */
 const KNOWN_COLUMNS = new Set<string>([...EXPORT_COLUMNS, "slug"]);
@@ -117,6 +126,8 @@ export function readCatalogueFile(text: string, format: ImportFormat): FileReadi
   const body = text.replace(/^\uFEFF/, "");
   if (body.trim() === "") return { ok: false, message: "The file is empty." };
   if (format === "json") {
+    const tooComplex = jsonBoundsProblem(body, CATALOGUE_JSON_BOUNDS);
+    if (tooComplex) return { ok: false, message: `The file ${tooComplex}.`, isOverLimit: true };
     let data: unknown;
     try {
       data = JSON.parse(body);
@@ -190,6 +201,7 @@ function jsonProblem(text: string, error: Error): string {
 function tooManyRows(count: number): FileReading {
   return {
     ok: false,
+    isOverLimit: true,
     message: `The file has ${count.toLocaleString("en-US")} rows; an import takes at most ${MAX_IMPORT_ROWS.toLocaleString("en-US")}. Split it into smaller files.`,
   };
 }
