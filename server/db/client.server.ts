@@ -33,8 +33,12 @@ export interface DatabaseHandle {
     onPayload: (payload: string) => void,
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
-  /** Runs `select 1`: resolves when the database answers, rejects when it cannot. */
-  ping(): Promise<void>;
+  /**
+   * Runs `select 1`: "ready" when a pooled connection answered; "busy" when every pooled
+   * connection was taken, so the question went over a connection of its own, and the database
+   * answered it; rejects when the database cannot answer.
+   */
+  ping(): Promise<"ready" | "busy">;
   close(): Promise<void>;
 }
 
@@ -54,7 +58,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     listen: (channel, onPayload) => client.listen(channel, onPayload).then((stop) => () => stop()),
-    ping: () => client.query("select 1").then(() => {}),
+    ping: () => client.query("select 1").then(() => "ready" as const),
     close: () => client.close(),
   };
 }
@@ -105,7 +109,7 @@ export async function openPostgres(
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_SIZE,
     Client: PoolClient,
     keepAlive: true,
     keepAliveInitialDelayMillis: POSTGRES_LIMITS.keepAliveMs,
@@ -135,17 +139,58 @@ export async function openPostgres(
     },
     listen: (channel, onPayload, onReconnect) =>
       listenOnPostgres(url, channel, onPayload, onReconnect, listenChecks),
-    // A client whose `select 1` times out is dropped from the pool (released with the error),
-    // so a connection to a vanished server is not kept.
-    ping: () => pool.query(PING).then(() => {}),
+    ping: () => pingPostgres(pool, url),
     close: () => pool.end(),
   };
+}
+
+const POOL_SIZE = 10;
+/** How long a `select 1` may wait for a pooled connection before it asks over its own. */
+const POOL_WAIT_MS = 500;
+
+/**
+ * A pool whose connections are all at work is busy, not broken: its `select 1` would wait its
+ * turn. So a ping that finds it so (at once, or after half a second in the queue) also asks over
+ * a connection of its own, and the database is up if either answers. A client whose `select 1`
+ * times out is dropped from the pool (released with the error), so a connection to a vanished
+ * server is not kept.
+ */
+function pingPostgres(pool: pg.Pool, url: string): Promise<"ready" | "busy"> {
+  const isSaturated = () =>
+    pool.waitingCount > 0 || (pool.totalCount >= POOL_SIZE && pool.idleCount === 0);
+  const pooled = pool.query(PING).then(() => "ready" as const);
+  const own = (async () => {
+    if (!isSaturated()) await delay(POOL_WAIT_MS, undefined, { ref: false });
+    // The pool has room: its own answer decides.
+    if (!isSaturated()) throw new Error("the pool is not saturated");
+    await pingOnOwnConnection(url);
+    return "busy" as const;
+  })();
+  // Either answer will do; the ping fails once both have failed.
+  return Promise.any([pooled, own]).catch((error: AggregateError) => {
+    throw error.errors[0];
+  });
+}
+
+async function pingOnOwnConnection(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, ...connectionOptions });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.query(PING);
+  } finally {
+    void client.end().catch(() => {});
+  }
 }
 
 export interface ListenChecks {
   /** How often the LISTEN connection proves it is alive with a `select 1`. */
   everyMs: number;
-  /** How long that `select 1` may take before the connection counts as lost. */
+  /**
+   * How long any query on the connection (LISTEN itself, that `select 1`) may take before the
+   * connection counts as lost: a server that accepts the connection and then goes silent would
+   * otherwise leave the LISTEN waiting for ever, and the server deaf.
+   */
   timeoutMs: number;
 }
 
@@ -184,6 +229,8 @@ async function listenOnPostgres(
     const client = new pg.Client({
       connectionString: url,
       ...connectionOptions,
+      query_timeout: checks.timeoutMs,
+      statement_timeout: checks.timeoutMs,
       stream: () => (socket = new net.Socket()),
     });
     // pg asks for its stream while it builds the client, so the socket is known here.
@@ -233,13 +280,12 @@ async function listenOnPostgres(
   };
 
   line = await open();
-  const check = { text: "select 1", query_timeout: checks.timeoutMs };
   const checker = setInterval(() => {
     const current = line;
     if (!current || isChecking) return;
     isChecking = true;
     current.client
-      .query(check)
+      .query("select 1")
       .catch(() => lose(current))
       .finally(() => {
         isChecking = false;

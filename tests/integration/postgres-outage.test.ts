@@ -104,7 +104,10 @@ describe.skipIf(!serverUrl)("PostgreSQL behind a line that fails", () => {
       proxy.cut();
       for (let check = 0; check < 3; check++) {
         const answer = await health.check();
-        expect(answer).toMatchObject({ status: 503, body: { ok: false, database: "postgres" } });
+        expect(answer).toMatchObject({
+          status: 503,
+          body: { ok: false, status: "unavailable", database: "postgres" },
+        });
         expect(answer.ms).toBeLessThan(5_000);
       }
 
@@ -115,6 +118,70 @@ describe.skipIf(!serverUrl)("PostgreSQL behind a line that fails", () => {
     } finally {
       proxy.restore();
       await health.close();
+      await database.close();
+    }
+  }, 60_000);
+
+  it("answers /healthz with 200 and status busy while every pooled connection is at work", async () => {
+    const database = await openPostgres(scratch.url);
+    const health = await startHealthServer(database);
+    // Ten slow statements hold the pool's ten connections, and two more wait for one.
+    const slow = Array.from({ length: 12 }, () =>
+      Promise.resolve(database.db.execute(sql.raw("select pg_sleep(3)"))),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const answer = await health.check();
+      expect(answer).toMatchObject({
+        status: 200,
+        body: { ok: true, status: "busy", database: "postgres" },
+      });
+      expect(answer.ms).toBeLessThan(2_000);
+    } finally {
+      await Promise.allSettled(slow);
+      await health.close();
+      await database.close();
+    }
+  }, 60_000);
+
+  it("gives up on a LISTEN the server never answers, within the query limit", async () => {
+    const database = await openPostgres(proxy.urlThrough(scratch.url), {
+      listenChecks: { everyMs: 300, timeoutMs: 500 },
+    });
+    proxy.silenceWhenSent("LISTEN");
+    try {
+      const started = performance.now();
+      await expect(database.listen("outage_events", () => {})).rejects.toThrow();
+      expect(performance.now() - started).toBeLessThan(2_000);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+
+  it("listens again after a reconnection whose LISTEN went unanswered", async () => {
+    const database = await openPostgres(proxy.urlThrough(scratch.url), {
+      listenChecks: { everyMs: 300, timeoutMs: 500 },
+    });
+    const heard: string[] = [];
+    let resyncs = 0;
+    const stop = await database.listen(
+      "outage_events",
+      (payload) => heard.push(payload),
+      () => resyncs++,
+    );
+    const writer = new pg.Client({ connectionString: scratch.url });
+    await writer.connect();
+    try {
+      // The line dies; the first connection that replaces it hangs on its LISTEN.
+      proxy.silenceWhenSent("LISTEN");
+      proxy.cut();
+      proxy.restore();
+      await expect.poll(() => resyncs, { timeout: 30_000, interval: 200 }).toBe(1);
+      await writer.query("select pg_notify('outage_events', 'after')");
+      await expect.poll(() => heard).toEqual(["after"]);
+    } finally {
+      await stop();
+      await writer.end();
       await database.close();
     }
   }, 60_000);

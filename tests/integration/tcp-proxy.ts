@@ -9,6 +9,7 @@ import net from "node:net";
 export async function startTcpProxy(target: { host: string; port: number }) {
   let isCut = false;
   let heldConnections = 0;
+  let silencingText: string | null = null;
   const sockets = new Set<net.Socket>();
   const live = new Set<{ isSilent: boolean }>();
   const track = (socket: net.Socket) => {
@@ -26,7 +27,13 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     track(upstream);
     const line = { isSilent: false };
     live.add(line);
-    client.on("data", (chunk) => line.isSilent || upstream.write(chunk));
+    client.on("data", (chunk: Buffer) => {
+      if (silencingText !== null && chunk.includes(silencingText)) {
+        silencingText = null;
+        line.isSilent = true;
+      }
+      if (!line.isSilent) upstream.write(chunk);
+    });
     upstream.on("data", (chunk) => line.isSilent || client.write(chunk));
     const close = () => {
       live.delete(line);
@@ -56,6 +63,13 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       isCut = true;
       for (const line of live) line.isSilent = true;
       live.clear();
+    },
+    /**
+     * The next connection to send `text` (a statement, say) goes silent right there: the server
+     * accepted it and then never answers, as a hung server or a network that dies mid-query.
+     */
+    silenceWhenSent(text: string) {
+      silencingText = text;
     },
     restore() {
       isCut = false;
