@@ -15,6 +15,7 @@ import { createMailer } from "./mail/mailer.server";
 import { LIVE_CHANNEL, parseLiveEvent } from "./live/live-events.server";
 import { LiveHub } from "./live/live-hub.server";
 import { ViewCounter } from "./services/tools/view-counter.server";
+import { startAnalyticsRetention } from "./services/analytics/apply-analytics-retention.server";
 
 export interface Application {
   services: AppServices;
@@ -113,6 +114,11 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       logger,
       databaseKind: database.kind,
     });
+    const analyticsRetention = startAnalyticsRetention({
+      db: database.db,
+      retentionDays: env.ANALYTICS_RETENTION_DAYS,
+      logger,
+    });
     // Issue 18: AI draft jobs a previous run left running fail as interrupted; queued ones run.
     await services.startDraftRunner();
     return {
@@ -128,6 +134,7 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       async close() {
         stopBackgroundWork.abort();
         clearInterval(uploadSweeper);
+        await analyticsRetention.stop();
         await services.stopDraftRunner();
         await backgroundWork;
         await views.stop();

@@ -64,6 +64,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Decision 013: megabytes of rendered pages kept for signed-out visitors; 0 turns the cache off.
   RENDER_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
+  // Decision 026: analytics events older than this many days are rolled up per day and deleted.
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
 });
 
 export type Env = ReturnType<typeof parseEnv>;

@@ -94,9 +94,10 @@ export function createServices({
       secret,
       gaMeasurementId: env.GA_MEASUREMENT_ID,
       appUrl: env.APP_URL ?? "http://localhost",
+      isKnownTool: (id) => snapshotKeeper.snapshot.byId.has(id),
       logger,
     }),
-    ...createAccountServices({ db, snapshotKeeper }),
+    ...createAccountServices({ db, snapshotKeeper, secret }),
     ...createMailServices({ db, isProduction: env.NODE_ENV === "production", hasOutbox }),
   };
 }

@@ -8,7 +8,10 @@ export const COMMENT_MAX_LENGTH = 5_000;
 export const COMMENT_EDIT_WINDOW_MS = 15 * 60_000;
 /** Top-level comments per page of GET /api/tools/:id/comments (the first one server-rendered). */
 export const COMMENTS_PAGE_SIZE = 20;
-/** Reports from this many people hide a comment until an admin looks at it. */
+/**
+ * Reports from this many established accounts (older than NEW_ACCOUNT_MS, with other activity:
+ * decision 027) hide a comment until an admin looks at it; any report puts it in the admin queue.
+ */
 export const REPORTS_TO_HIDE = 3;
 /** An account younger than this whose comment has more than MAX_LINKS_FROM_NEW links is held. */
 export const NEW_ACCOUNT_MS = 7 * 24 * 60 * 60_000;

@@ -38,7 +38,9 @@ export function toolRoutes(app: Application): express.Router {
     await enforceRateLimit(app, res, `views:${addressKeyOf(req.ip ?? "")}`, VIEW_RATE);
     const toolId = req.params.id;
     // An id of no online tool, whatever its characters, is not in the snapshot: 404.
-    if (!app.services.recordView(toolId)) {
+    // Counted once per client (as the rate limit counts it) and tool in 30 minutes; a repeat
+    // still answers 204, so a page cannot tell.
+    if (!app.services.recordView(toolId, addressKeyOf(req.ip ?? ""))) {
       throw new AppError("NOT_FOUND", "No tool has that id.");
     }
     res.status(204).end();

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -387,6 +388,8 @@ export const commentReports = pgTable(
       .notNull()
       .references(() => authUsers.id, { onDelete: "cascade" }),
     reason: text("reason"),
+    /** Made by an established account (decision 027): only these count towards hiding. */
+    isTrusted: boolean("is_trusted").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.commentId, table.userId] })],
@@ -494,6 +497,12 @@ export const analyticsEvents = pgTable(
     consented: boolean("consented").notNull(),
     /** A hash of the client with the day's salt (analytics_salts): with consent only. */
     visitorId: text("visitor_id"),
+    /**
+     * The client's rate-limit key (its address, an IPv6 one by its /64) hashed with the day's
+     * salt, on every event: how many distinct clients sent a free-text value. It cannot be tied
+     * back to an address once the salt is gone.
+     */
+    clientToken: text("client_token"),
     /** spec 3 user properties, with consent only. */
     userId: text("user_id"),
     isVerified: boolean("is_verified"),
@@ -540,6 +549,31 @@ export const errorGroups = pgTable(
   },
   (table) => [index("error_groups_last_seen_idx").on(table.lastSeenAt)],
 );
+
+/**
+ * Analytics events the server refused to store, per UTC day and reason (docs/analytics.md): a
+ * client over its budget, a tool id of no tool, a repeated view. The dashboard shows them.
+ */
+export const analyticsDroppedEvents = pgTable(
+  "analytics_dropped_events",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    reason: text("reason", { enum: ["over_limit", "unknown_tool", "repeat_view"] }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.reason] })],
+);
+
+/**
+ * A UTC day's figures of analytics_events, written when retention deletes that day's events
+ * (ANALYTICS_RETENTION_DAYS): the dashboard reads these for days older than the raw events.
+ */
+export const analyticsDailyRollups = pgTable("analytics_daily_rollups", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  visitors: integer("visitors").notNull().default(0),
+  pageViews: integer("page_views").notNull().default(0),
+  toolViews: integer("tool_views").notNull().default(0),
+});
 
 /** The daily salts of visitor ids (issue 19): a salt is deleted two days after its day. */
 export const analyticsSalts = pgTable("analytics_salts", {

@@ -100,6 +100,11 @@ test("the dashboard shows figures, charts with their tables and CSV, and the rep
   await expect(
     page.getByRole("link", { name: "Download the confirmed subscribers (CSV)" }),
   ).toHaveAttribute("href", "/api/admin/newsletter/subscribers.csv");
+  const dropped = page.getByRole("region", { name: "Events dropped" });
+  await expect(dropped).toContainText(/\d+ events in the range were not counted\./);
+  await expect(
+    dropped.getByRole("term").filter({ hasText: "Repeated views within 30 minutes" }),
+  ).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
   // The table is read by screen readers all along; the toggle shows it on screen.

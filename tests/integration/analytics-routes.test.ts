@@ -84,6 +84,7 @@ describe(`the analytics routes on ${databaseKind}`, () => {
         secret: "a".repeat(32),
         gaMeasurementId: undefined,
         appUrl: APP_URL,
+        isKnownTool: (id: string) => id === "t1",
         logger: pino({ level: "silent" }),
       }),
       ...createRateLimitServices({ db: database.db }),

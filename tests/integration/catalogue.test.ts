@@ -9,6 +9,7 @@ import { isCatalogueEmpty, seedDemoCatalogue } from "../../server/seed/seed-demo
 import { findTools } from "../../server/services/tools/find-tools.server";
 import { getToolPage } from "../../server/services/tools/get-tool-page.server";
 import { ViewCounter } from "../../server/services/tools/view-counter.server";
+import { OncePerWindow } from "../../server/services/count-once.server";
 import { recordView } from "../../server/services/tools/record-view.server";
 import { toolQuerySchema } from "~/lib/tool-query";
 import { createToolRow } from "../factories";
@@ -149,10 +150,11 @@ describe(`catalogue on ${databaseKind}`, () => {
     const before = await views("demo-0003");
     const snapshot = await new SnapshotKeeper(database.db).reload();
     const counter = new ViewCounter(database.db, pino({ level: "silent" }));
-    expect(recordView(snapshot, counter, "demo-0003")).toBe(true);
-    expect(recordView(snapshot, counter, "demo-0003")).toBe(true);
-    expect(recordView(snapshot, counter, "offline-1")).toBe(false);
-    expect(recordView(snapshot, counter, "nope")).toBe(false);
+    const seen = new OncePerWindow(30 * 60_000, 1000);
+    expect(recordView(snapshot, counter, seen, "demo-0003", "203.0.113.1")).toBe(true);
+    expect(recordView(snapshot, counter, seen, "demo-0003", "203.0.113.2")).toBe(true);
+    expect(recordView(snapshot, counter, seen, "offline-1", "203.0.113.1")).toBe(false);
+    expect(recordView(snapshot, counter, seen, "nope", "203.0.113.1")).toBe(false);
     expect(await views("demo-0003")).toBe(before);
     await counter.flush();
     expect(await views("demo-0003")).toBe(before! + 2);

@@ -22,7 +22,14 @@ import {
 import type { Application } from "../../server/boot.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { queryRows } from "../../server/db/query-rows.server";
-import { adminAudit, authUsers, commentReports, comments, tools } from "../../server/db/schema";
+import {
+  adminAudit,
+  authUsers,
+  commentReports,
+  comments,
+  toolLikes,
+  tools,
+} from "../../server/db/schema";
 import { handleErrors } from "../../server/http/error-handler.server";
 import { createRateLimitServices } from "../../server/rate-limit/rate-limit-services.server";
 import { deleteAccount } from "../../server/services/account/delete-account.server";
@@ -69,6 +76,16 @@ describe(`comments and ratings on ${databaseKind}`, () => {
       createdAt: new Date(clockMs - ageMs),
     });
     viewers.set(viewer.id, viewer);
+    return viewer;
+  }
+
+  /** Reports from accounts with a like (older than 7 days) count towards hiding (decision 027). */
+  async function establishedPerson(): Promise<Viewer> {
+    const viewer = await person();
+    const likedAt = new Date(clockMs - DAY_MS);
+    await database.db
+      .insert(toolLikes)
+      .values({ userId: viewer.id, toolId: await tool(), createdAt: likedAt, updatedAt: likedAt });
     return viewer;
   }
 
@@ -331,13 +348,13 @@ describe(`comments and ratings on ${databaseKind}`, () => {
     expect((await pageOf(toolId, bob)).threads[0]?.isReported).toBe(true);
   });
 
-  it("hides a comment after 3 reports and takes its rating out until an admin looks", async () => {
+  it("hides a comment after 3 reports from established accounts and takes its rating out until an admin looks", async () => {
     const toolId = await tool();
     const ann = await person();
     const { body } = await post(toolId, ann, { body: "Rude words", rating: 1 });
     for (let reporter = 0; reporter < 3; reporter += 1) {
       const answer = await call("POST", `/api/comments/${body.comment.id}/report`, {
-        as: await person(),
+        as: await establishedPerson(),
         json: {},
       });
       expect(answer.status).toBe(200);
@@ -400,7 +417,7 @@ describe(`comments and ratings on ${databaseKind}`, () => {
     expect((await pageOf(toolId, ann)).viewerRating).toMatchObject({ rating: 1 });
     for (let reporter = 0; reporter < 3; reporter += 1) {
       await call("POST", `/api/comments/${body.comment.id}/report`, {
-        as: await person(),
+        as: await establishedPerson(),
         json: {},
       });
     }

@@ -212,6 +212,8 @@ export interface ModerationItem {
   status: "visible" | "held" | "hidden" | "deleted";
   statusReason: string | null;
   reportCount: number;
+  /** Reports from established accounts (decision 027): only these hide a comment. */
+  trustedReportCount: number;
   reportReasons: string[];
   needsReview: boolean;
   source: string;
@@ -316,6 +318,11 @@ export interface AnalyticsReport {
   /** At most 20, most occurrences in the range first. */
   errors: ErrorGroupRow[];
   newsletter: NewsletterCounts;
+  /**
+   * Events the server refused on the range's days: over a client's budget a minute, naming no
+   * tool, or a view repeated within 30 minutes.
+   */
+  dropped: { total: number; overLimit: number; unknownTool: number; repeatView: number };
 }
 
 /** The newsletter's subscribers by state (issue 19). */

@@ -7,6 +7,7 @@ import {
 } from "~/lib/analytics";
 import type { Database } from "../../db/client.server";
 import type { Logger } from "../../logger.server";
+import { OncePerWindow, PerMinuteBudget, VIEW_REPEAT_WINDOW_MS } from "../count-once.server";
 import { getAnalyticsReport } from "./get-analytics-report.server";
 import { createServerErrorRecorder } from "./record-server-error.server";
 import { limitEventClient, recordEvents, type EventClient } from "./record-events.server";
@@ -31,12 +32,23 @@ function analyticsKeyOf(secret: string): string {
     .slice(0, 24);
 }
 
+/**
+ * Events one client (its address, an IPv6 one by its /64) may store a minute: a visitor sends a
+ * handful per page, and one address may be an office behind a NAT.
+ */
+export const EVENTS_PER_CLIENT_MINUTE = 600;
+/** Clients with a budget in one minute; a client beyond them has its events dropped (counted). */
+const MAX_BUDGETED_CLIENTS = 50_000;
+/** Client-and-tool pairs whose tool_view is remembered for the view window: about 15 MB. */
+const MAX_REMEMBERED_TOOL_VIEWS = 100_000;
+
 /** Issue 19: first-party analytics and error reports, and the admin dashboard's figures. */
 export function createAnalyticsServices({
   db,
   secret,
   gaMeasurementId,
   appUrl,
+  isKnownTool,
   logger,
 }: {
   db: Database;
@@ -44,13 +56,22 @@ export function createAnalyticsServices({
   gaMeasurementId: string | undefined;
   /** APP_URL: a referrer on its host is one of our own pages. */
   appUrl: string;
+  /** Whether an online tool has this id (the catalogue snapshot). */
+  isKnownTool: (toolId: string) => boolean;
   logger: Logger;
 }) {
   const settings: AnalyticsClientSettings = {
     key: analyticsKeyOf(secret),
     gaMeasurementId: gaMeasurementId ?? null,
   };
-  const recordDeps = { db, appHostname: new URL(appUrl).hostname, saltOf: createSaltKeeper(db) };
+  const recordDeps = {
+    db,
+    appHostname: new URL(appUrl).hostname,
+    saltOf: createSaltKeeper(db),
+    isKnownTool,
+    budget: new PerMinuteBudget(EVENTS_PER_CLIENT_MINUTE, MAX_BUDGETED_CLIENTS),
+    seenToolViews: new OncePerWindow(VIEW_REPEAT_WINDOW_MS, MAX_REMEMBERED_TOOL_VIEWS),
+  };
   return {
     getAnalyticsClientSettings: () => settings,
     recordEvents: (batch: EventBatch, client: EventClient) =>

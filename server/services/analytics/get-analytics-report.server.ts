@@ -12,8 +12,17 @@ import type { Database } from "../../db/client.server";
 import { queryRows } from "../../db/query-rows.server";
 import { countNewsletterSubscribers } from "../newsletter/count-newsletter-subscribers.server";
 import { toLinkedTool } from "../tools/tool-shapes.server";
+import type { DroppedCounts } from "./record-dropped-events.server";
 
 const TOP = 10;
+/**
+ * Free text (searches, referrers, campaigns) is listed only once this many distinct clients sent
+ * it: one client cannot write on the dashboard by repeating itself. A client is its daily token,
+ * so rows stored before tokens existed fall back on the visitor id.
+ */
+const MIN_CLIENTS_FOR_TEXT = 3;
+const clientOf = sql`coalesce(client_token, visitor_id)`;
+const enoughClients = sql`count(distinct client) >= ${MIN_CLIENTS_FOR_TEXT}`;
 const TOP_ERRORS = 20;
 const ERROR_EVENTS = sql`('error', 'app_exception', 'app_crash')`;
 
@@ -30,13 +39,14 @@ export async function getAnalyticsReport(
   const previousRange = previousRangeOf(range);
   const window = { start: startOf(previousRange.from), end: startOf(addDays(range.to, 1)) };
   const current = { start: startOf(range.from), end: window.end };
-  const [daily, topTools, searches, sources, errors, newsletter] = await Promise.all([
+  const [daily, topTools, searches, sources, errors, newsletter, dropped] = await Promise.all([
     dailyCounts(db, window, range.from),
     topToolsOf(db, current),
     searchesOf(db, current),
     sourcesOf(db, current),
     errorsOf(db, current),
     countNewsletterSubscribers(db),
+    droppedOf(db, range),
   ]);
   const days = daysOf(range, daily.days);
   const previousDays = daysOf(previousRange, daily.days);
@@ -54,6 +64,7 @@ export async function getAnalyticsReport(
     campaigns: sources.campaigns,
     errors,
     newsletter,
+    dropped,
   };
 }
 
@@ -80,7 +91,9 @@ interface DailyCounts {
 /**
  * Every figure of every day that has one, and each range's distinct visitors, in one statement.
  * The events are read once, into one row per day and visitor (the anonymous events of a day in
- * one more), which every count then reads instead of the events.
+ * one more), which every count then reads instead of the events. Days whose events retention
+ * deleted are read from their roll-ups; visitor ids are daily, so a range's distinct visitors are
+ * the raw days' distinct ids plus the rolled-up days' visitors.
  */
 async function dailyCounts(
   db: Database,
@@ -107,14 +120,24 @@ async function dailyCounts(
       from analytics_events
       where ${inWindow(sql`occurred_at`, window)}
       group by 1, 2
+    ), rolled_up as (
+      select day, visitors, page_views, tool_views
+      from analytics_daily_rollups
+      where day >= ${window.start}::date and day < ${window.end}::date
     ), events as (
       select day, count(visitor_id)::int as visitors, sum(page_views)::int as page_views,
         sum(tool_views)::int as tool_views
       from visits group by day
+      union all
+      select day, visitors, page_views, tool_views from rolled_up
     ), range_visitors as (
       select
-        (count(distinct visitor_id) filter (where day >= ${currentStart}::date))::int as current,
-        (count(distinct visitor_id) filter (where day < ${currentStart}::date))::int as previous
+        ((count(distinct visitor_id) filter (where day >= ${currentStart}::date))
+          + (select coalesce(sum(visitors), 0) from rolled_up where day >= ${currentStart}::date)
+        )::int as current,
+        ((count(distinct visitor_id) filter (where day < ${currentStart}::date))
+          + (select coalesce(sum(visitors), 0) from rolled_up where day < ${currentStart}::date)
+        )::int as previous
       from visits where visitor_id is not null
     ), likes as (
       select (created_at at time zone 'UTC')::date as day, count(*)::int as likes
@@ -249,16 +272,19 @@ async function searchesOf(
     db,
     sql`
     with searched as (
-      select lower(trim(search)) as search, result_count
+      select lower(trim(search)) as search, result_count, ${clientOf} as client
       from analytics_events
       where name = 'detailed_page_view' and ${inWindow(sql`occurred_at`, range)}
         and search is not null and trim(search) <> ''
+    ), shown as (
+      select search from searched group by search having ${enoughClients}
     ), top as (
       select 'top' as kind, search, count(*)::int as count, avg(result_count)::float8 as average_results
-      from searched group by search order by count desc, search limit ${TOP}
+      from searched where search in (select search from shown)
+      group by search order by count desc, search limit ${TOP}
     ), empty as (
       select 'empty' as kind, search, count(*)::int as count, null::float8 as average_results
-      from searched where result_count = 0
+      from searched where result_count = 0 and search in (select search from shown)
       group by search order by count desc, search limit ${TOP}
     )
     select * from top union all select * from empty`,
@@ -293,7 +319,7 @@ async function sourcesOf(
     db,
     sql`
     with viewed as (
-      select referrer_host, utm_source, utm_medium, utm_campaign
+      select referrer_host, utm_source, utm_medium, utm_campaign, ${clientOf} as client
       from analytics_events
       where name = 'page_view' and ${inWindow(sql`occurred_at`, range)}
         and (referrer_host is not null or utm_source is not null)
@@ -301,12 +327,13 @@ async function sourcesOf(
       select 'referrer' as kind, referrer_host as host, null::text as source, null::text as medium,
         null::text as campaign, count(*)::int as count
       from viewed where referrer_host is not null
-      group by referrer_host order by count desc, referrer_host limit ${TOP}
+      group by referrer_host having ${enoughClients}
+      order by count desc, referrer_host limit ${TOP}
     ), campaigns as (
       select 'campaign' as kind, null::text as host, utm_source as source, utm_medium as medium,
         utm_campaign as campaign, count(*)::int as count
       from viewed where utm_source is not null
-      group by utm_source, utm_medium, utm_campaign
+      group by utm_source, utm_medium, utm_campaign having ${enoughClients}
       order by count desc, utm_source, utm_medium, utm_campaign limit ${TOP}
     )
     select * from referrers union all select * from campaigns`,
@@ -330,6 +357,24 @@ async function sourcesOf(
         })),
     ),
   };
+}
+
+/** The events dropped on the range's days (analytics_dropped_events), by reason. */
+async function droppedOf(db: Database, range: AnalyticsRange): Promise<AnalyticsReport["dropped"]> {
+  const rows = await queryRows<{ reason: keyof DroppedCounts; count: number }>(
+    db,
+    sql`
+    select reason, sum(count)::int as count
+    from analytics_dropped_events
+    where day >= ${range.from}::date and day <= ${range.to}::date
+    group by reason`,
+  );
+  const count = (reason: keyof DroppedCounts) =>
+    rows.find((row) => row.reason === reason)?.count ?? 0;
+  const overLimit = count("over_limit");
+  const unknownTool = count("unknown_tool");
+  const repeatView = count("repeat_view");
+  return { total: overLimit + unknownTool + repeatView, overLimit, unknownTool, repeatView };
 }
 
 async function errorsOf(db: Database, range: Window): Promise<ErrorGroupRow[]> {

@@ -2,12 +2,14 @@ import { isbot } from "isbot";
 import { categoryOf, isAlwaysTracked, type AnalyticsEvent, type EventBatch } from "~/lib/analytics";
 import type { Database } from "../../db/client.server";
 import { analyticsEvents } from "../../db/schema";
+import type { OncePerWindow, PerMinuteBudget } from "../count-once.server";
 import { addressKeyOf } from "../../rate-limit/client-key.server";
 import {
   consumeRateLimit,
   type RateDecision,
   type RateRule,
 } from "../../rate-limit/consume-rate-limit.server";
+import { recordDroppedEvents, type DroppedCounts } from "./record-dropped-events.server";
 import { errorReportOf, scrubSecrets, type ErrorReport } from "./error-reports.server";
 import { keptPathOf, referrerHostOf } from "./event-fields.server";
 import { groupError } from "./group-error.server";
@@ -36,6 +38,12 @@ export interface RecordEventsDeps {
   appHostname: string;
   /** The salt of the UTC day of `now` (visitor-ids.server.ts). */
   saltOf: (now: Date) => Promise<string>;
+  /** Whether an online tool has this id: events naming any other id are dropped. */
+  isKnownTool: (toolId: string) => boolean;
+  /** Events a client may store a minute, by its rate-limit key. */
+  budget: PerMinuteBudget;
+  /** Clients' tool_view events already stored in the view window, by client key and tool. */
+  seenToolViews: OncePerWindow;
 }
 
 type EventRow = typeof analyticsEvents.$inferInsert;
@@ -43,24 +51,44 @@ type EventRow = typeof analyticsEvents.$inferInsert;
 /**
  * POST /api/events after validation (docs/analytics.md). Bots store nothing. With consent and no
  * GPC every event is stored with the day's visitor id and the person's user properties; otherwise
- * only always-tracked events, anonymously. Error events are scrubbed and grouped, at most
- * ERROR_REPORTS_PER_CLIENT of them. Everything of one batch is stored in one transaction.
+ * only always-tracked events, anonymously. Every event carries the client's daily token. Events
+ * beyond the client's budget of the minute, naming no online tool, or repeating a tool_view of
+ * the view window are dropped and counted per reason. Error events are scrubbed and grouped, at
+ * most ERROR_REPORTS_PER_CLIENT of them. Everything of one batch is stored in one transaction.
  */
 export async function recordEvents(
-  { db, appHostname, saltOf }: RecordEventsDeps,
+  { db, appHostname, saltOf, isKnownTool, budget, seenToolViews }: RecordEventsDeps,
   batch: EventBatch,
   client: EventClient,
   now: Date = new Date(),
-): Promise<{ stored: number }> {
-  if (!client.userAgent || isbot(client.userAgent)) return { stored: 0 };
+): Promise<{ stored: number; dropped: DroppedCounts }> {
+  const dropped: DroppedCounts = { over_limit: 0, unknown_tool: 0, repeat_view: 0 };
+  if (!client.userAgent || isbot(client.userAgent)) return { stored: 0, dropped };
   const isConsented = batch.consent === "granted" && !client.hasGpc;
-  const events = isConsented
+  const wanted = isConsented
     ? batch.events
     : batch.events.filter((event) => isAlwaysTracked(event.name));
-  if (events.length === 0) return { stored: 0 };
+  if (wanted.length === 0) return { stored: 0, dropped };
 
+  // The client is its address (an IPv6 one by its /64), never the visitor id: that one hashes
+  // the User-Agent too, which the sender chooses freely.
   const clientKey = addressKeyOf(client.address);
+  const allowed = budget.take(clientKey, wanted.length, now.getTime());
+  dropped.over_limit = wanted.length - allowed;
+  const events = wanted.slice(0, allowed).filter((event) => {
+    if (!("toolId" in event)) return true;
+    if (!isKnownTool(event.toolId)) {
+      dropped.unknown_tool++;
+      return false;
+    }
+    if (event.name !== "tool_view") return true;
+    if (seenToolViews.isFirst(`${clientKey}\n${event.toolId}`, now.getTime())) return true;
+    dropped.repeat_view++;
+    return false;
+  });
+
   const salt = await saltOf(now);
+  const clientToken = clientTokenOf(salt, clientKey);
   const visitor = isConsented
     ? {
         visitorId: visitorIdOf(salt, clientKey, client.userAgent),
@@ -80,6 +108,7 @@ export async function recordEvents(
       occurredAt: now,
       consented: isConsented,
       ...visitor,
+      clientToken,
       path,
       utmSource,
       utmMedium,
@@ -88,7 +117,7 @@ export async function recordEvents(
     if ("error" in event) {
       const allowance = await consumeRateLimit(
         db,
-        `analytics-errors:${clientTokenOf(salt, clientKey)}`,
+        `analytics-errors:${clientToken}`,
         ERROR_REPORTS_PER_CLIENT,
         now.getTime(),
       );
@@ -99,12 +128,14 @@ export async function recordEvents(
     }
     rows.push(row);
   }
-  if (rows.length === 0) return { stored: 0 };
+  const droppedTotal = dropped.over_limit + dropped.unknown_tool + dropped.repeat_view;
+  if (rows.length === 0 && droppedTotal === 0) return { stored: 0, dropped };
   await db.transaction(async (tx) => {
     for (const { report, path } of reports) await groupError(tx, report, path, now);
-    await tx.insert(analyticsEvents).values(rows);
+    if (rows.length > 0) await tx.insert(analyticsEvents).values(rows);
+    await recordDroppedEvents(tx, dropped, now);
   });
-  return { stored: rows.length };
+  return { stored: rows.length, dropped };
 }
 
 /** The columns only some events have. */

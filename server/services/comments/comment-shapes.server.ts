@@ -194,6 +194,11 @@ export async function readModerationItems(
     .from(commentReports)
     .where(sql`${commentReports.commentId} in ${ids} and ${commentReports.reason} <> ''`)
     .orderBy(commentReports.createdAt);
+  const trusted = await db
+    .select({ commentId: commentReports.commentId, count: sql<number>`count(*)::int` })
+    .from(commentReports)
+    .where(sql`${commentReports.commentId} in ${ids} and ${commentReports.isTrusted}`)
+    .groupBy(commentReports.commentId);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -215,6 +220,7 @@ export async function readModerationItems(
         status: row.status,
         statusReason: row.statusReason,
         reportCount: row.reportCount,
+        trustedReportCount: Number(trusted.find((count) => count.commentId === id)?.count ?? 0),
         reportReasons: reasons.filter((report) => report.commentId === id).map((r) => r.reason!),
         needsReview: row.needsReview,
         source: row.source,

@@ -9,10 +9,17 @@ import { getHomeData } from "./get-home-data.server";
 import { getListing } from "./get-listing.server";
 import { getToolDetail } from "./get-tool-detail.server";
 import { getToolPage } from "./get-tool-page.server";
+import { OncePerWindow, VIEW_REPEAT_WINDOW_MS } from "../count-once.server";
 import { recordView } from "./record-view.server";
 import { resolveCategoryPath } from "./resolve-category-path.server";
 import { resolveToolAlias } from "./resolve-tool-alias.server";
 import type { ViewCounter } from "./view-counter.server";
+
+/**
+ * Client-and-tool pairs remembered for the view window, about 15 MB at most: 120 views a minute
+ * for 30 minutes fills it only from more than 25 busy clients, and an evicted pair counts again.
+ */
+const MAX_REMEMBERED_VIEWS = 100_000;
 
 /** Browsing the directory: the home page, listings, search, tool pages and their views. */
 export function createToolsServices({
@@ -30,6 +37,7 @@ export function createToolsServices({
   logger: Logger;
 }) {
   const featured = featuredIds ?? DEMO_FEATURED_TOOL_IDS;
+  const seenViews = new OncePerWindow(VIEW_REPEAT_WINDOW_MS, MAX_REMEMBERED_VIEWS);
   return {
     findTools: (query: ToolQuery) => findTools(snapshotKeeper.snapshot, query),
     getListing: (query: ToolQuery) => getListing(snapshotKeeper.snapshot, query),
@@ -42,6 +50,8 @@ export function createToolsServices({
     findRelatedTools: (id: string) => findRelatedTools(snapshotKeeper.snapshot, id),
     resolveToolAlias: (segments: readonly string[]) =>
       resolveToolAlias(snapshotKeeper.snapshot, segments),
-    recordView: (id: string) => recordView(snapshotKeeper.snapshot, views, id),
+    /** `clientKey`: what the rate limits count the client by (addressKeyOf). */
+    recordView: (id: string, clientKey: string) =>
+      recordView(snapshotKeeper.snapshot, views, seenViews, id, clientKey),
   };
 }

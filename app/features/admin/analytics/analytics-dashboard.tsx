@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Spinner } from "~/components/form-controls";
 import type { AnalyticsReport } from "~/lib/api/contract";
+import { DroppedEventsPanel } from "./dropped-events-panel";
 import { changeOf, describeChange } from "./change";
 import { describeRange } from "./format";
 import { MetricChart } from "./metric-chart";
@@ -226,6 +227,7 @@ function Report({ report }: { report: AnalyticsReport }) {
           <ErrorsTable rows={report.errors} />
         </div>
       </section>
+      <DroppedEventsPanel dropped={report.dropped} />
       <NewsletterPanel counts={report.newsletter} />
     </>
   );

@@ -152,7 +152,12 @@ export function ModerationItemCard({
           )}
           {item.reportCount > 0 && (
             <div>
-              <dt className="font-medium text-slate-800">{plural(item.reportCount, "report")}</dt>
+              <dt className="font-medium text-slate-800">
+                {plural(item.reportCount, "report")}
+                <span className="font-normal text-slate-600">
+                  {` (${item.trustedReportCount} from established accounts)`}
+                </span>
+              </dt>
               {item.reportReasons.length > 0 && (
                 <dd>
                   <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-700">
