@@ -1,75 +1,25 @@
-import { spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { once } from "node:events";
-import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_TOOL_INPUT, toolInputSchema, type ToolInput } from "~/lib/tool-input";
 import { hashPassword } from "../../server/auth/password.server";
-import { bootApplication, type Application } from "../../server/boot.server";
+import type { Application } from "../../server/boot.server";
 import { authAccounts, authUsers, userProfiles } from "../../server/db/schema";
-import { parseEnv } from "../../server/env.server";
-import { createHttpApp } from "../../server/http.server";
 import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
 import { createScratchDatabase } from "../scratch-database";
+import {
+  APP_URL,
+  BUILD_MS,
+  buildOnce,
+  startProductionServer,
+  type RunningServer,
+} from "../support/production-server";
 
 // Decision 013, against the real app (the production build, the whole HTTP edge, a real
 // database): the render cache never answers a signed-in person, answers 304 to a matching
 // If-None-Match, and drops a page within a second of an admin change made on another server.
 
-const APP_URL = "http://localhost:3000";
 const ACTOR = { id: "admin-1", email: "admin@example.com" };
 const PASSWORD = "correct horse battery staple 42";
-const BUILD_MS = 180_000;
-
-interface RunningServer {
-  app: Application;
-  url: string;
-  close(): Promise<void>;
-}
-
-/** The production server as `npm start` assembles it, on a port of its own. */
-async function startServer(databaseUrl?: string): Promise<RunningServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "render-cache-"));
-  const env = parseEnv({
-    NODE_ENV: "production",
-    APP_URL,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    AUTH_SECRET: "s".repeat(32),
-    SEED_DEMO: "false",
-    LOG_LEVEL: "silent",
-  });
-  const logger = pino({ level: "silent" });
-  const app = await bootApplication(env, logger);
-  const server = createServer(
-    await createHttpApp({ app, env, logger, buildDir: path.resolve("build") }),
-  );
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  return {
-    app,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    async close() {
-      server.closeAllConnections();
-      server.close();
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The suite renders the built app; a checkout without a build builds it first. */
-function buildOnce() {
-  if (existsSync("build/server/index.js")) return;
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-  if (result.status !== 0) throw new Error("react-router build failed; this suite needs build/");
-}
 
 async function addVerifiedPerson(app: Application, email: string) {
   const userId = randomUUID();
@@ -115,7 +65,7 @@ describe("the render cache on the real app", () => {
 
   beforeAll(async () => {
     buildOnce();
-    server = await startServer();
+    server = await startProductionServer();
     await seedDemoCatalogue(server.app.database.db, 30);
     await server.app.snapshotKeeper.reload();
   }, BUILD_MS);
@@ -215,10 +165,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       buildOnce();
       const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL!, "render_cache");
       drop = scratch.drop;
-      const first = await startServer(scratch.url);
+      const first = await startProductionServer(scratch.url);
       await seedDemoCatalogue(first.app.database.db, 30);
       await first.app.snapshotKeeper.reload();
-      servers = [first, await startServer(scratch.url)];
+      servers = [first, await startProductionServer(scratch.url)];
     }, BUILD_MS);
     afterAll(async () => {
       for (const server of servers) await server.close();
