@@ -117,6 +117,44 @@ describe(`forged analytics and views on ${databaseKind}`, () => {
     expect(report.dropped.total).toBe(1249);
   });
 
+  it("holds the issue's attack: 1,250 events from one client move tool views from 1 to 2, name no invented tool, write no text and show as dropped", async () => {
+    await sendMany("198.51.100.1", 1, () => ({ name: "tool_view", path: "/t", toolId: TOOL }));
+    expect((await dashboard()).totals.toolViews).toBe(1);
+
+    // Issue 31, item 8: tool views of a real tool, of an invented one, and the attacker's text
+    // as a search, a campaign and a referrer, 25 a batch as fast as the server takes them.
+    const forged = (n: number) =>
+      [
+        { name: "tool_view", path: "/t", toolId: TOOL },
+        { name: "tool_view", path: "/t", toolId: TOOL },
+        { name: "tool_view", path: "/t", toolId: "invented-by-attacker" },
+        { name: "detailed_page_view", path: "/ai-tools", search: "visit evil.example" },
+        {
+          name: "page_view",
+          path: "/?utm_source=evil&utm_medium=spam&utm_campaign=free-money",
+          referrer: "https://evil.example/landing",
+        },
+      ][n % 5];
+    await sendMany("203.0.113.66", 1250, forged);
+
+    const report = await dashboard();
+    expect(report.totals.toolViews).toBe(2);
+    expect(report.topTools.map((row) => [row.toolId, row.views])).toEqual([[TOOL, 2]]);
+    expect(report.topSearches).toEqual([]);
+    expect(report.emptySearches).toEqual([]);
+    expect(report.campaigns).toEqual([]);
+    expect(report.referrers).toEqual([]);
+    // The first 600 events of the minute are taken: 240 views of the tool (1 counted), 120 of
+    // the invented id, 120 searches and 120 page views stored but listed nowhere.
+    expect(report.totals.pageViews).toBe(120);
+    expect(report.dropped).toEqual({
+      total: 1009,
+      overLimit: 650,
+      unknownTool: 120,
+      repeatView: 239,
+    });
+  });
+
   it("stores at most 600 of a client's events a minute, and counts the rest as dropped", async () => {
     await sendMany("203.0.113.11", 1250, (n) => ({ name: "page_view", path: `/p/${n}` }));
     const report = await dashboard();

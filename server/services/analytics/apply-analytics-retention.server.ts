@@ -63,9 +63,11 @@ export function startAnalyticsRetention({
 }): { idle: () => Promise<void>; stop: () => Promise<void> } {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
+    // The run's time is read when it is due, not when an earlier run lets it start.
+    const at = now();
     running = running.then(async () => {
       try {
-        const { deleted } = await applyAnalyticsRetention(db, retentionDays, now());
+        const { deleted } = await applyAnalyticsRetention(db, retentionDays, at);
         if (deleted > 0) logger.info({ deleted }, "old analytics events rolled up");
       } catch (error) {
         logger.error({ err: error }, "analytics retention failed");
