@@ -41,7 +41,7 @@ export function adminToolEditRoutes(app: Application): express.Router {
     "/markdown",
     adminOnly(app, async (req, res) => {
       const { source } = inputOf(markdownPreviewSchema, await readJsonBody(req, BODY_LIMITS.admin));
-      sendJson<MarkdownPreview>(res, { html: app.services.previewMarkdown(source) });
+      sendJson<MarkdownPreview>(res, { html: await app.services.previewMarkdown(source) });
     }),
   );
   return router;

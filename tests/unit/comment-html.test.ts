@@ -109,47 +109,51 @@ describe("sanitizeCommentHtml against an XSS corpus", () => {
 });
 
 describe("renderCommentMarkdown", () => {
-  it("renders emphasis, lists, quotes, code and line breaks", () => {
-    expect(renderCommentMarkdown("**a** _b_ ~~c~~ `d`\nnext\n\n- one\n\n> quote")).toBe(
+  it("renders emphasis, lists, quotes, code and line breaks", async () => {
+    expect(await renderCommentMarkdown("**a** _b_ ~~c~~ `d`\nnext\n\n- one\n\n> quote")).toBe(
       "<p><strong>a</strong> <em>b</em> <del>c</del> <code>d</code><br />next</p>\n" +
         "<ul>\n<li>one</li>\n</ul>\n<blockquote>\n<p>quote</p>\n</blockquote>",
     );
   });
 
-  it("escapes raw HTML instead of rendering it", () => {
-    const html = renderCommentMarkdown('Hi <script>alert(1)</script> <img src=x onerror="x">');
+  it("escapes raw HTML instead of rendering it", async () => {
+    const html = await renderCommentMarkdown(
+      'Hi <script>alert(1)</script> <img src=x onerror="x">',
+    );
     expect(html).toBe(
       '<p>Hi &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror="x"&gt;</p>',
     );
   });
 
-  it("shows an image as its alt text", () => {
-    expect(renderCommentMarkdown("See ![a chart](https://x.example/c.png)")).toBe(
+  it("shows an image as its alt text", async () => {
+    expect(await renderCommentMarkdown("See ![a chart](https://x.example/c.png)")).toBe(
       "<p>See a chart</p>",
     );
   });
 
-  it("keeps http links with the comment rel and drops other schemes", () => {
-    expect(renderCommentMarkdown("[ok](https://a.example) [bad](javascript:alert(1))")).toBe(
+  it("keeps http links with the comment rel and drops other schemes", async () => {
+    expect(await renderCommentMarkdown("[ok](https://a.example) [bad](javascript:alert(1))")).toBe(
       '<p><a href="https://a.example/" rel="nofollow ugc noopener">ok</a> bad</p>',
     );
-    expect(renderCommentMarkdown("[x](data:text/html,hi) [y](vbscript:x)")).toBe("<p>x y</p>");
+    expect(await renderCommentMarkdown("[x](data:text/html,hi) [y](vbscript:x)")).toBe(
+      "<p>x y</p>",
+    );
   });
 
-  it("turns headings into emphasised paragraphs", () => {
-    expect(renderCommentMarkdown("# Big")).toBe("<p><strong>Big</strong></p>");
+  it("turns headings into emphasised paragraphs", async () => {
+    expect(await renderCommentMarkdown("# Big")).toBe("<p><strong>Big</strong></p>");
   });
 
-  it("shows text nested too deep to render as escaped paragraphs", () => {
-    expect(renderCommentMarkdown(`${">".repeat(3000)} <b>x</b>`)).toBe(
+  it("shows text nested too deep to render as escaped paragraphs", async () => {
+    expect(await renderCommentMarkdown(`${">".repeat(3000)} <b>x</b>`)).toBe(
       `<p>${"&gt;".repeat(3000)} &lt;b&gt;x&lt;/b&gt;</p>`,
     );
   });
 });
 
 describe("countCommentLinks", () => {
-  it("counts the links that survive sanitising", () => {
-    const html = renderCommentMarkdown(
+  it("counts the links that survive sanitising", async () => {
+    const html = await renderCommentMarkdown(
       "[a](https://a.example) https://b.example www.c.example [bad](javascript:x)",
     );
     expect(countCommentLinks(html)).toBe(3);

@@ -238,12 +238,12 @@ export async function importComments(
     counts.keptForReplies = keptKeys.size;
   }
 
-  const rowOf = (post: ExportPost, planned: PlannedComment): NewComment | null => {
+  const rowOf = async (post: ExportPost, planned: PlannedComment): Promise<NewComment | null> => {
     let bodyHtml = "";
     if (!planned.isPlaceholder) {
       bodyHtml = (
         post.bodyFormat === "markdown"
-          ? renderCommentMarkdown(post.body)
+          ? await renderCommentMarkdown(post.body)
           : sanitizeCommentHtml(post.body).trim()
       ).replaceAll("\u0000", "");
       if (isBlankText(textOfHtml(bodyHtml))) {
@@ -325,13 +325,13 @@ export async function importComments(
   };
 
   /** Rows for the batch's new comments, top-level ones apart; texts are sanitised only now. */
-  const rowsOf = (batch: Pending[], imported: Set<string>) => {
+  const rowsOf = async (batch: Pending[], imported: Set<string>) => {
     const roots: NewComment[] = [];
     const replies: NewComment[] = [];
     const rootKeys: string[] = [];
     for (const { post, planned } of batch) {
       if (imported.has(post.key)) continue;
-      const row = rowOf(post, planned);
+      const row = await rowOf(post, planned);
       if (!row) {
         if (planned.rootKey === null) skippedRoots.add(post.key);
         continue;
@@ -351,7 +351,7 @@ export async function importComments(
     const from = done + 1;
     if (options.dryRun) {
       const imported = await importedOf(db, batch);
-      const { roots, replies, rootKeys } = rowsOf(batch, imported);
+      const { roots, replies, rootKeys } = await rowsOf(batch, imported);
       counts.alreadyImported += imported.size;
       counts.toImport += roots.length + replies.length;
       counts.orphans += rootKeys.filter((key) => skippedRoots.has(key)).length;
@@ -361,7 +361,7 @@ export async function importComments(
         written = await db.transaction(async (tx) => {
           const replaced = isReplacePending ? await replacePrevious(tx, source) : null;
           const imported = await importedOf(tx, batch);
-          const { roots, replies, rootKeys } = rowsOf(batch, imported);
+          const { roots, replies, rootKeys } = await rowsOf(batch, imported);
           const inserted = roots.length > 0 ? await insertRows(tx, roots) : [];
           // After the top-level comments, so a reply finds its parent written in this batch too.
           const placed = replies.length > 0 ? await placeReplies(tx, replies, rootKeys) : [];

@@ -2,6 +2,7 @@ import { Marked, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { withoutBidiControls } from "~/lib/comment-rules";
 import { escapeHtml } from "../../escape-html.server";
+import { lexUntrustedMarkdown, type LexOptions } from "../markdown/lex-markdown.server";
 
 // DESIGN.md 8 and issue 17: comments are shown as sanitised HTML. Native comments are Markdown
 // rendered without raw HTML; imported ones arrive as HTML. Both go through one allowlist here, so a
@@ -106,9 +107,10 @@ export function countCommentLinks(html: string): number {
   return html.match(/<a\s/g)?.length ?? 0;
 }
 
+const COMMENT_LEXING: LexOptions = { gfm: true, breaks: true };
+
 const markdown = new Marked({
-  gfm: true,
-  breaks: true,
+  ...COMMENT_LEXING,
   renderer: {
     html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
     // No images in comments (issue 17): what the image describes stays, as text.
@@ -125,7 +127,7 @@ const markdown = new Marked({
   },
 });
 
-/** Escaped paragraphs, for text nested deeper than marked can recurse. */
+/** Escaped paragraphs, for text the lexer could not finish in time or nested past its recursion. */
 function renderPlainParagraphs(source: string): string {
   return source
     .split(/\n[ \t]*\n/)
@@ -135,11 +137,15 @@ function renderPlainParagraphs(source: string): string {
     .join("\n");
 }
 
-/** A native comment's Markdown as the HTML shown: raw HTML escaped, then the allowlist. */
-export function renderCommentMarkdown(source: string): string {
+/**
+ * A native or imported comment's Markdown as the HTML shown: lexed off the event loop (decision
+ * 024), raw HTML escaped, then the allowlist.
+ */
+export async function renderCommentMarkdown(source: string): Promise<string> {
+  const tokens = await lexUntrustedMarkdown(source, COMMENT_LEXING);
   let html: string;
   try {
-    html = markdown.parse(source, { async: false });
+    html = tokens ? markdown.parser(tokens) : renderPlainParagraphs(source);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     html = renderPlainParagraphs(source);

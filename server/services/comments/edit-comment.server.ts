@@ -69,7 +69,7 @@ export async function editComment(
           "A comment can be edited for 15 minutes after posting, and only until its first reply.",
         );
       }
-      const bodyHtml = renderCommentMarkdown(edit.body);
+      const bodyHtml = await renderCommentMarkdown(edit.body);
       changes.bodySource = edit.body;
       changes.bodyHtml = bodyHtml;
       changes.editedAt = now;

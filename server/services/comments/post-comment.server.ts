@@ -95,7 +95,7 @@ export async function postComment(
   if (parentId !== null && rating !== null) {
     throw new AppError("INVALID", "A reply has no rating.", { rating: "A reply has no rating." });
   }
-  const bodyHtml = renderCommentMarkdown(body);
+  const bodyHtml = await renderCommentMarkdown(body);
   if (comment.website) return acceptAndDrop(db, comment, bodyHtml, now);
 
   return db.transaction(async (tx) => {

@@ -21,5 +21,5 @@ export async function getToolPage(
   const detail = await getToolDetail(db, id);
   if (!detail) return null;
   const { longDescription, ...tool } = detail;
-  return { tool, longDescriptionHtml: renderMarkdown(longDescription, logger) };
+  return { tool, longDescriptionHtml: await renderMarkdown(longDescription, logger) };
 }

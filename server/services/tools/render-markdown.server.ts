@@ -1,6 +1,7 @@
 import { Marked, type Tokens } from "marked";
 import type { Logger } from "../../logger.server";
 import { escapeHtml } from "../../escape-html.server";
+import { lexUntrustedMarkdown, type LexOptions } from "../markdown/lex-markdown.server";
 
 function isSafeUrl(href: string): boolean {
   try {
@@ -12,8 +13,10 @@ function isSafeUrl(href: string): boolean {
 }
 
 // DESIGN.md 8: admin text is Markdown rendered without raw HTML and with http/https links only.
+const DESCRIPTION_LEXING: LexOptions = { gfm: true };
+
 const markdown = new Marked({
-  gfm: true,
+  ...DESCRIPTION_LEXING,
   renderer: {
     html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
     link({ href, title, tokens }: Tokens.Link) {
@@ -40,27 +43,43 @@ function renderPlainParagraphs(source: string): string {
 }
 
 // Text saved before its nesting was limited (markdown-nesting.ts) can still overflow marked's
-// recursion on every visit; each such text is reported once per process, not once per visitor.
+// recursion, and a drafted description can hold text the lexer takes too long over: each such
+// text is reported once per process, not once per visitor.
 const reportedSources = new Set<string>();
 const MAX_REPORTED_SOURCES = 100;
 
+function reportPlain(source: string, logger: Pick<Logger, "warn"> | undefined, error?: unknown) {
+  if (reportedSources.has(source)) return;
+  if (reportedSources.size >= MAX_REPORTED_SOURCES) reportedSources.clear();
+  reportedSources.add(source);
+  logger?.warn(
+    { err: error, length: source.length },
+    error
+      ? "Markdown nested too deep to render; shown as plain text"
+      : "Markdown too slow to render; shown as plain text",
+  );
+}
+
 /**
- * Sanitized HTML for admin Markdown. It never throws: text nested too deep for the renderer
- * comes back as plain escaped paragraphs, so the page that shows it still renders.
+ * Sanitized HTML for admin Markdown, lexed off the event loop (decision 024: descriptions can be
+ * drafted from fetched pages). It never throws: text nested too deep for the renderer, or that
+ * the lexer could not finish in time, comes back as plain escaped paragraphs, so the page that
+ * shows it still renders.
  */
-export function renderMarkdown(source: string, logger?: Pick<Logger, "warn">): string {
+export async function renderMarkdown(
+  source: string,
+  logger?: Pick<Logger, "warn">,
+): Promise<string> {
+  const tokens = await lexUntrustedMarkdown(source, DESCRIPTION_LEXING);
+  if (!tokens) {
+    reportPlain(source, logger);
+    return renderPlainParagraphs(source);
+  }
   try {
-    return markdown.parse(source, { async: false });
+    return markdown.parser(tokens);
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
-    if (!reportedSources.has(source)) {
-      if (reportedSources.size >= MAX_REPORTED_SOURCES) reportedSources.clear();
-      reportedSources.add(source);
-      logger?.warn(
-        { err: error, length: source.length },
-        "Markdown nested too deep to render; shown as plain text",
-      );
-    }
+    reportPlain(source, logger, error);
     return renderPlainParagraphs(source);
   }
 }
