@@ -29,6 +29,8 @@ const BROWSER =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 const TOOL = "forged-real";
 const silent = pino({ level: "silent" });
+/** Every batch arrives at this time: a burst cannot straddle two minutes of the event budget. */
+const NOW = new Date();
 
 describe(`forged analytics and views on ${databaseKind}`, () => {
   let database: DatabaseHandle;
@@ -54,7 +56,7 @@ describe(`forged analytics and views on ${databaseKind}`, () => {
       expect((await send(address, batch)).status).toBe(204);
     }
   };
-  const today = () => utcDayOf(new Date());
+  const today = () => utcDayOf(NOW);
   const dashboard = (): Promise<AnalyticsReport> =>
     services.getAnalyticsReport({ from: today(), to: today() });
   const storedViews = async () =>
@@ -74,6 +76,7 @@ describe(`forged analytics and views on ${databaseKind}`, () => {
       appUrl: APP_URL,
       isKnownTool: (id: string) => snapshotKeeper.snapshot.byId.has(id),
       logger: silent,
+      clock: () => NOW,
     });
     const app = {
       readSignedIn: () => Promise.resolve(null),

@@ -50,6 +50,7 @@ export function createAnalyticsServices({
   appUrl,
   isKnownTool,
   logger,
+  clock = () => new Date(),
 }: {
   db: Database;
   secret: string;
@@ -59,6 +60,8 @@ export function createAnalyticsServices({
   /** Whether an online tool has this id (the catalogue snapshot). */
   isKnownTool: (toolId: string) => boolean;
   logger: Logger;
+  /** The time of an incoming batch: a test fixes it so a burst cannot straddle two minutes. */
+  clock?: () => Date;
 }) {
   const settings: AnalyticsClientSettings = {
     key: analyticsKeyOf(secret),
@@ -75,10 +78,10 @@ export function createAnalyticsServices({
   return {
     getAnalyticsClientSettings: () => settings,
     recordEvents: (batch: EventBatch, client: EventClient) =>
-      recordEvents(recordDeps, batch, client),
+      recordEvents(recordDeps, batch, client, clock()),
     /** A step of the rate limit `name` of analytics requests, with no address in its key. */
     limitEventClient: (address: string, name: string, rule: RateRule) =>
-      limitEventClient(recordDeps, address, name, rule),
+      limitEventClient(recordDeps, address, name, rule, clock()),
     recordServerError: createServerErrorRecorder({ db, logger }),
     /**
      * The events the browser sends and the share of consented ones it keeps: one place in code,
