@@ -28,7 +28,7 @@ async function signUpInDialog(page: Page, email: string, password = PASSWORD) {
   await dialog.getByRole("button", { name: "Create account" }).click();
 }
 
-test("signing up waits on /verify-email; the link opened on another device signs that device in, and this one is asked to sign in", async ({
+test("signing up waits on /verify-email; the link opened on another device asks for the password and signs that device in, and this one is asked to sign in", async ({
   page,
   browser,
 }) => {
@@ -49,6 +49,11 @@ test("signing up waits on /verify-email; the link opened on another device signs
   await storeAnalyticsChoice(phone);
   const phonePage = await phone.newPage();
   await phonePage.goto(firstLink(mail.text, "/verify-email"));
+  // Decision 022: outside the browser that signed up, the link's opener chooses the password
+  // (here the same one again) before anything changes.
+  await phonePage.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await phonePage.getByLabel("Confirm password").fill(PASSWORD);
+  await phonePage.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(phonePage.getByRole("link", { name: "My Account" })).toBeVisible();
   await phone.close();
 
@@ -323,7 +328,7 @@ test("repeated sign-in attempts from one address get 429", async ({ page }) => {
 
 test("sign-up and reset answers do not reveal whether an account exists", async ({ page }) => {
   const existing = uniqueEmail("taken");
-  await signUpByApi(page, { email: existing, verified: false });
+  await signUpByApi(page, { email: existing, verified: false, signedIn: false });
   await page.context().clearCookies();
   const origin = test.info().project.use.baseURL ?? "";
   const signUp = (email: string) =>
@@ -428,10 +433,12 @@ test.describe("axe reports no violations", () => {
   });
 
   test("on /verify-email, /account and /reset-password", async ({ page }) => {
-    await signUpByApi(page, { email: uniqueEmail("axe"), verified: false });
+    await signUpByApi(page, { email: uniqueEmail("axe"), verified: false, signedIn: false });
     await openApp(page, "/verify-email");
     await expect(page.getByRole("button", { name: "Resend verification email" })).toBeVisible();
     expect(await axe(page)).toEqual([]);
+    // Decision 022: an account can be signed in to only once its address is verified.
+    await signUpByApi(page, { email: uniqueEmail("axe-account") });
     await openApp(page, "/account");
     expect(await axe(page)).toEqual([]);
     await openApp(page, "/reset-password?token=not-a-real-token");
