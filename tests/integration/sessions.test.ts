@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Auth } from "../../server/auth/auth.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
-import { authVerifications } from "../../server/db/schema";
+import { authUsers, authVerifications } from "../../server/db/schema";
 import type { Mail } from "../../server/mail/mailer.server";
 import { buildTestAuth } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
@@ -44,6 +44,19 @@ describe(`sessions and reset tokens on ${databaseKind}`, () => {
       .map((cookie) => cookie.split(";")[0])
       .join("; ");
 
+  /** Signs up and marks the address verified, as its owner's opening the link would. */
+  const signUpConfirmed = async (
+    auth: Auth,
+    appUrl: string,
+    account: { email: string; password: string },
+  ) => {
+    await call(auth, appUrl, "/sign-up/email", { ...account, name: "" });
+    await database.db
+      .update(authUsers)
+      .set({ emailVerified: true })
+      .where(eq(authUsers.email, account.email));
+  };
+
   beforeAll(async () => {
     database = await openTestDatabase();
   });
@@ -52,7 +65,7 @@ describe(`sessions and reset tokens on ${databaseKind}`, () => {
   it("sets an HttpOnly, SameSite=Lax session cookie, Secure on an https site", async () => {
     const plain = build("http://localhost:3000");
     const account = { email: "cookie-http@example.com", password: PASSWORD };
-    await call(plain, "http://localhost:3000", "/sign-up/email", { ...account, name: "" });
+    await signUpConfirmed(plain, "http://localhost:3000", account);
     const onHttp = await call(plain, "http://localhost:3000", "/sign-in/email", account);
     const httpCookie = onHttp.headers
       .getSetCookie()
@@ -63,10 +76,7 @@ describe(`sessions and reset tokens on ${databaseKind}`, () => {
 
     const secure = build("https://tools.example.com");
     const secureAccount = { email: "cookie-https@example.com", password: PASSWORD };
-    await call(secure, "https://tools.example.com", "/sign-up/email", {
-      ...secureAccount,
-      name: "",
-    });
+    await signUpConfirmed(secure, "https://tools.example.com", secureAccount);
     const onHttps = await call(
       secure,
       "https://tools.example.com",
@@ -85,7 +95,7 @@ describe(`sessions and reset tokens on ${databaseKind}`, () => {
     const appUrl = "http://localhost:3000";
     const auth = build(appUrl);
     const account = { email: "sessions@example.com", password: PASSWORD };
-    await call(auth, appUrl, "/sign-up/email", { ...account, name: "" });
+    await signUpConfirmed(auth, appUrl, account);
     const first = cookieOf(await call(auth, appUrl, "/sign-in/email", account));
     const second = cookieOf(await call(auth, appUrl, "/sign-in/email", account));
     expect(second).not.toBe(first);
@@ -103,7 +113,7 @@ describe(`sessions and reset tokens on ${databaseKind}`, () => {
     const appUrl = "http://localhost:3000";
     const auth = build(appUrl);
     const account = { email: "again@example.com", password: PASSWORD };
-    await call(auth, appUrl, "/sign-up/email", { ...account, name: "" });
+    await signUpConfirmed(auth, appUrl, account);
     const first = cookieOf(await call(auth, appUrl, "/sign-in/email", account));
     const other = cookieOf(await call(auth, appUrl, "/sign-in/email", account));
     const again = cookieOf(await call(auth, appUrl, "/sign-in/email", account, first));
