@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Auth } from "../../server/auth/auth.server";
 import { createViewerReader, type ViewerReader } from "../../server/auth/viewer.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
-import { authSessions, userProfiles } from "../../server/db/schema";
+import { authSessions, authUsers, userProfiles } from "../../server/db/schema";
 import { buildTestAuth } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 
@@ -35,9 +35,13 @@ describe(`the signed-in reader on ${databaseKind}`, () => {
         body: JSON.stringify(body),
       }),
     );
-  /** A new account, signed in: the Cookie header its browser sends. */
+  /** A new account whose owner confirmed the address, signed in: the Cookie header it sends. */
   const signedInCookie = async (email: string) => {
     await post("/sign-up/email", { email, password: PASSWORD, name: "Reader" });
+    await database.db
+      .update(authUsers)
+      .set({ emailVerified: true })
+      .where(eq(authUsers.email, email));
     const response = await post("/sign-in/email", { email, password: PASSWORD });
     return response.headers
       .getSetCookie()
@@ -65,7 +69,7 @@ describe(`the signed-in reader on ${databaseKind}`, () => {
     const signedIn = await read(cookie);
     expect(signedIn?.viewer).toMatchObject({
       email: "reader@example.com",
-      emailVerified: false,
+      emailVerified: true,
       username: "Reader",
       displayName: "Reader",
       isAdmin: false,
