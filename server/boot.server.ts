@@ -30,6 +30,12 @@ export interface Application {
   database: DatabaseHandle;
   /** True once the background work started at boot (demo images) has finished. */
   isBackgroundWorkDone(): boolean;
+  /**
+   * Shutdown, first part (decision 025): starts no more background work and gives what runs up
+   * to `graceMs` to finish; AI drafts still running then go back to the queue, views counted so
+   * far are written. The database stays open for the requests still being answered.
+   */
+  drain(graceMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -131,6 +137,16 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       demoImages,
       database,
       isBackgroundWorkDone: () => isBackgroundWorkDone,
+      async drain(graceMs) {
+        stopBackgroundWork.abort();
+        clearInterval(uploadSweeper);
+        await Promise.all([
+          analyticsRetention.stop(),
+          services.stopDraftRunner(graceMs),
+          backgroundWork,
+          views.flush(),
+        ]);
+      },
       async close() {
         stopBackgroundWork.abort();
         clearInterval(uploadSweeper);

@@ -74,8 +74,11 @@ export function createAiDraftServices(deps: {
       redraftDraftField(db, id, field, { model, taxonomy: await listTaxonomySuggestions(db) }),
     saveDraftAsTool: (actor: Actor, id: number, input: ToolInput) =>
       saveDraftAsTool(db, actor, id, input),
-    /** Boot starts the runner once the server is up; close stops it before the database. */
+    /**
+     * Boot starts the runner once the server is up; a drain gives its jobs `graceMs` to finish;
+     * close stops it before the database.
+     */
     startDraftRunner: () => runner.start(),
-    stopDraftRunner: () => runner.stop(),
+    stopDraftRunner: (graceMs?: number) => runner.stop(graceMs),
   };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { AI_DRAFT_LIMITS, DRAFT_FAILURES, type ToolDraft } from "~/lib/ai-draft";
 import type { Database } from "../../db/client.server";
@@ -71,14 +72,22 @@ export class DraftJobRunner {
       });
   }
 
-  /** Stops taking jobs; running ones are aborted and recorded as interrupted. */
-  async stop(): Promise<void> {
+  /**
+   * Stops taking jobs. Running ones get `graceMs` to finish (a server that drains at SIGTERM);
+   * the rest are aborted and handed back to the queue, where the next runner (another server, or
+   * this one after its restart) takes them afresh.
+   */
+  async stop(graceMs = 0): Promise<void> {
     this.stopped = true;
     this.clearTimer("poll");
+    await this.ticking;
+    const allDone = () => Promise.all([...this.running.values()].map((job) => job.done));
+    if (graceMs > 0 && this.running.size > 0) {
+      await Promise.race([allDone(), delay(graceMs, undefined, { ref: false })]);
+    }
     this.clearTimer("watch");
     for (const { controller } of this.running.values()) controller.abort();
-    await this.ticking;
-    await Promise.all([...this.running.values()].map((job) => job.done));
+    await allDone();
   }
 
   /** How many jobs this server is running now. */
@@ -138,7 +147,11 @@ export class DraftJobRunner {
       });
     } catch (error) {
       await progress.flush();
-      const interrupted = this.stopped && controller.signal.aborted;
+      // Stopped with the job still running: nothing is wrong with it; it goes back to the queue.
+      if (this.stopped && controller.signal.aborted) {
+        await this.handBack(job.id);
+        return;
+      }
       const failure =
         error instanceof DraftAddressFailure
           ? error
@@ -147,20 +160,19 @@ export class DraftJobRunner {
               { websiteUrl: { value: job.url, source: "address", evidence: job.url } },
               null,
             );
-      if (!(error instanceof DraftAddressFailure) && !interrupted) {
-        this.deps.logger.error({ err: error, jobId: job.id, host: job.host }, "draft job failed");
-      } else if (!interrupted) {
+      if (error instanceof DraftAddressFailure) {
         this.deps.logger.info(
           { jobId: job.id, host: job.host, failure: failure.code },
           "draft job ended in a named failure",
         );
+      } else {
+        this.deps.logger.error({ err: error, jobId: job.id, host: job.host }, "draft job failed");
       }
-      const code = interrupted ? "interrupted" : failure.code;
       await this.writeJob(job.id, null, {
         state: "failed",
         progress: null,
-        failureCode: code,
-        failureMessage: interrupted ? DRAFT_FAILURES.interrupted : failure.message,
+        failureCode: failure.code,
+        failureMessage: failure.message,
         duplicateToolId: failure.duplicateOf?.id ?? null,
         draft: failure.partial satisfies ToolDraft,
         finalUrl: failure.finalUrl,
@@ -191,6 +203,16 @@ export class DraftJobRunner {
       )
       .returning({ id: aiDraftJobs.id });
     if (written.length === 0) controller?.abort();
+  }
+
+  /** A job this runner could not finish goes back to the queue as if never taken. */
+  private async handBack(id: number): Promise<void> {
+    await this.writeJob(id, null, {
+      state: "queued",
+      progress: null,
+      runnerId: null,
+      draft: sql`jsonb_build_object('websiteUrl', ${aiDraftJobs.draft} -> 'websiteUrl')`,
+    });
   }
 
   /** While jobs run: notice cancels every second, and on PostgreSQL show this server is alive. */
