@@ -328,7 +328,7 @@ test("repeated sign-in attempts from one address get 429", async ({ page }) => {
 
 test("sign-up and reset answers do not reveal whether an account exists", async ({ page }) => {
   const existing = uniqueEmail("taken");
-  await signUpByApi(page, { email: existing, verified: false, signedIn: false });
+  await signUpByApi(page, { email: existing, verified: false });
   await page.context().clearCookies();
   const origin = test.info().project.use.baseURL ?? "";
   const signUp = (email: string) =>
@@ -397,7 +397,7 @@ test("/account edits the display name and deletes the account after the password
 
 test("resend mails a new link and keeps the button disabled for 60 s", async ({ page }) => {
   const email = uniqueEmail("resend");
-  await signUpByApi(page, { email, verified: false, signedIn: false });
+  await signUpByApi(page, { email, verified: false });
   await page.clock.install();
   await openApp(page, "/verify-email");
   // From here the page's time moves only when the test moves it.
@@ -433,7 +433,7 @@ test.describe("axe reports no violations", () => {
   });
 
   test("on /verify-email, /account and /reset-password", async ({ page }) => {
-    await signUpByApi(page, { email: uniqueEmail("axe"), verified: false, signedIn: false });
+    await signUpByApi(page, { email: uniqueEmail("axe"), verified: false });
     await openApp(page, "/verify-email");
     await expect(page.getByRole("button", { name: "Resend verification email" })).toBeVisible();
     expect(await axe(page)).toEqual([]);

@@ -43,7 +43,7 @@ test("a signed-in browser opening another account's link is asked, and keeps its
   await signUpByApi(page, { email: mine });
   const theirs = uniqueEmail("link-owner");
   const other = await anotherBrowser(browser);
-  await signUpByApi(other.page, { email: theirs, verified: false, signedIn: false });
+  await signUpByApi(other.page, { email: theirs, verified: false });
   const link = await verificationLink(theirs);
 
   await page.setViewportSize(PHONE);
@@ -88,7 +88,7 @@ test("an owner confirming an account someone else started chooses its password, 
 }) => {
   const email = uniqueEmail("victim");
   // The intruder signs up with the owner's address and a password of their own, and waits.
-  await signUpByApi(page, { email, verified: false, signedIn: false });
+  await signUpByApi(page, { email, verified: false });
   const link = await verificationLink(email);
 
   // The owner opens the mail on their own device.

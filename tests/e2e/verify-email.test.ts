@@ -72,7 +72,7 @@ async function allChecksAnswered(page: Page) {
 
 /** Opens /verify-email for a pending sign-up, with the page's clock stopped. */
 async function openPendingVerifyPage(page: Page, email: string) {
-  await signUpByApi(page, { email, verified: false, signedIn: false });
+  await signUpByApi(page, { email, verified: false });
   await logFetches(page);
   await page.clock.install();
   await openApp(page, "/verify-email");

@@ -27,8 +27,8 @@ export function uniqueEmail(label: string): string {
 /**
  * Signs a new person up through the API of the page's browser context (so its cookies are the
  * page's), then follows the mailed verification link (which signs the browser in) unless
- * `verified` is false. Unverified, the browser signs in with the password unless `signedIn` is
- * false, which leaves it holding only the pending sign-up (decision 010).
+ * `verified` is false, which leaves it holding only the pending sign-up (decision 010): an
+ * account whose address is not verified cannot be signed in to (decision 022).
  */
 export async function signUpByApi(
   page: Page,
@@ -37,13 +37,11 @@ export async function signUpByApi(
     password = PASSWORD,
     name = "",
     verified = true,
-    signedIn = true,
   }: {
     email: string;
     password?: string;
     name?: string;
     verified?: boolean;
-    signedIn?: boolean;
   },
 ) {
   const baseURL = test.info().project.use.baseURL ?? "";
@@ -52,10 +50,7 @@ export async function signUpByApi(
     headers: { origin: baseURL },
   });
   expect(response.status()).toBe(200);
-  if (!verified) {
-    if (signedIn) await signInByApi(page, email, password);
-    return;
-  }
+  if (!verified) return;
   const mail = await waitForMail(email, { subject: /verify your email/i });
   const verify = await page.request.get(firstLink(mail.text, "/verify-email"));
   expect(verify.ok()).toBe(true);
