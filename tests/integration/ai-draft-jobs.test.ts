@@ -149,6 +149,28 @@ describe(`AI draft jobs on ${databaseKind}`, () => {
     expect(ready.draftedFields).toBeGreaterThan(3);
   });
 
+  it("gives running jobs the stop's grace, then hands those still running back to the queue", async () => {
+    const queued = await queue(sites.url("/slow"));
+    const slow = queued.jobs[0]!.id;
+    const stopping = await startRunner();
+    await waitFor(async () => (await stateOf(slow)).state === "fetching");
+
+    const stoppedAt = Date.now();
+    const stopped = stopping.stop(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await stateOf(slow)).state).toBe("fetching");
+    await stopped;
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(950);
+    const handedBack = await stateOf(slow);
+    expect(handedBack).toMatchObject({ state: "queued", failure: null });
+    const [row] = await database.db.select().from(aiDraftJobs).where(eq(aiDraftJobs.id, slow));
+    expect(row!.runnerId).toBeNull();
+
+    // The next runner (another server, or this one restarted) takes it afresh.
+    await startRunner();
+    await waitFor(async () => (await stateOf(slow)).state === "fetching");
+  });
+
   it("names each failure on its job, keeps the website, and goes on with the others", async () => {
     const queued = await queue(
       [
