@@ -79,6 +79,8 @@ export const DRAFT_FAILURES = {
   bot_challenge: "The site showed a bot check instead of its page, so there is nothing to read.",
   empty_page: "The page has no readable text.",
   needs_javascript: "The page shows its content only with JavaScript, so there is nothing to read.",
+  too_complex:
+    "The page could not be read within 5 seconds (its HTML is built to be slow to read).",
   interrupted: "The server stopped while drafting this address. Retry it.",
   internal: "Drafting this address failed on our side. Retry it.",
   cancelled: "Cancelled.",

@@ -1,7 +1,6 @@
 import { AI_DRAFT_LIMITS, normaliseAddress, siteKeyOf, type ToolDraft } from "~/lib/ai-draft";
 import { guardedFetch } from "../../net/guarded-fetch.server";
 import type { LinkedTool } from "../tools/tool-shapes.server";
-import { assertReadablePage } from "./check-page.server";
 import { draftFromTags } from "./draft-from-page.server";
 import { draftTool } from "./draft-tool.server";
 import {
@@ -11,7 +10,8 @@ import {
   type TaxonomyEntry,
 } from "./draft-types.server";
 import { fetchMainImage } from "./fetch-main-image.server";
-import { decodePage, PAGE_TEXT_CHARS, readPage } from "./read-page.server";
+import { readFetchedPageOffThread } from "./read-fetched-page.server";
+import { PAGE_TEXT_CHARS } from "./read-page.server";
 
 /** A catalogue tool with the same site as an address. */
 export type DuplicateTool = LinkedTool;
@@ -115,17 +115,15 @@ export async function draftAddress(
     }
 
     enter("reading", "Reading the page");
-    const mainFacts = readPage(decodePage(fetched), finalUrl);
-    try {
-      assertReadablePage(fetched, mainFacts);
-    } catch (error) {
+    const { facts: mainFacts, failure } = await readFetchedPageOffThread(fetched);
+    if (failure) {
       // A bot check's tags are the bot check's; another unreadable page's are the site's own.
-      if (error instanceof DraftFailure && error.code !== "bot_challenge") {
+      if (failure.code !== "bot_challenge") {
         Object.assign(partial, draftFromTags(mainFacts, deps.taxonomy), {
           websiteUrl: partial.websiteUrl,
         });
       }
-      throw error;
+      throw new DraftFailure(failure.code, failure.detail);
     }
     const facts = await withPricingPage(mainFacts, deps, onProgress);
 
@@ -188,7 +186,7 @@ async function withPricingPage(
       signal: deps.signal,
     });
     if (new URL(fetched.finalUrl).host !== new URL(facts.url).host) return facts;
-    const pricing = readPage(decodePage(fetched), fetched.finalUrl);
+    const { facts: pricing } = await readFetchedPageOffThread(fetched);
     return {
       ...facts,
       text: `${facts.text}\n${pricing.text}`.slice(0, PAGE_TEXT_CHARS),
