@@ -1,4 +1,5 @@
 import type { AnalyticsReport } from "~/lib/api/contract";
+import { plural } from "~/lib/tool";
 
 /**
  * The events the server refused in the range (docs/analytics.md): a client's events beyond its
@@ -17,8 +18,9 @@ export function DroppedEventsPanel({ dropped }: { dropped: AnalyticsReport["drop
         Events dropped
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        {dropped.total.toLocaleString("en-US")} events in the range were not counted. Searches,
-        referrers and campaigns are listed only once 3 different visitors sent them.
+        {plural(dropped.total, "event")} in the range {dropped.total === 1 ? "was" : "were"} not
+        counted. Searches, referrers and campaigns are listed only once 3 different visitors sent
+        them.
       </p>
       <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3">
         {reasons.map((reason) => (
