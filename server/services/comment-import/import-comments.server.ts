@@ -15,7 +15,7 @@ import type { Database, Transaction } from "../../db/client.server";
 import { AppError } from "../../errors.server";
 import { commentImportJobs, comments, tools } from "../../db/schema";
 import { queryRows } from "../../db/query-rows.server";
-import { renderCommentMarkdown, sanitizeCommentHtml } from "../comments/comment-html.server";
+import { renderCommentMarkdown, sanitizeLongCommentHtml } from "../comments/comment-html.server";
 import { recomputeToolRatings } from "../comments/recompute-tool-ratings.server";
 import {
   CommentFileError,
@@ -241,11 +241,11 @@ export async function importComments(
   const rowOf = async (post: ExportPost, planned: PlannedComment): Promise<NewComment | null> => {
     let bodyHtml = "";
     if (!planned.isPlaceholder) {
-      bodyHtml = (
+      const sanitised =
         post.bodyFormat === "markdown"
           ? await renderCommentMarkdown(post.body)
-          : sanitizeCommentHtml(post.body).trim()
-      ).replaceAll("\u0000", "");
+          : await sanitizeLongCommentHtml(post.body);
+      bodyHtml = (sanitised ?? "").trim().replaceAll("\u0000", "");
       if (isBlankText(textOfHtml(bodyHtml))) {
         counts.invalid++;
         sanitisedAway++;
@@ -253,7 +253,10 @@ export async function importComments(
           problems.push({
             line: post.line,
             record: post.record,
-            message: "Nothing is left of the message once sanitised; it is skipped.",
+            message:
+              sanitised === null
+                ? "The message could not be sanitised in time; it is skipped."
+                : "Nothing is left of the message once sanitised; it is skipped.",
           });
         }
         return null;
