@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -10,6 +10,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from "../../server/db/c
 import { authAccounts, authUsers, userProfiles } from "../../server/db/schema";
 import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
 import { createScratchDatabase } from "../scratch-database";
+import type { LoopDelays } from "./loop-delay-probe";
 
 // The production server as a child process, on a fresh PGlite data folder or a fresh PostgreSQL
 // database, with three verified accounts written before it starts (PGlite allows one process).
@@ -114,6 +115,7 @@ export class FuzzServer {
       DATA_DIR: dataDir,
       AUTH_SECRET: randomBytes(32).toString("hex"),
       LOG_LEVEL: "warn",
+      FUZZ_LOOP_DELAY_FILE: path.join(dataDir, "loop-delays.json"),
     };
     let dropDatabase = async () => {};
     if (kind === "postgres") {
@@ -143,10 +145,14 @@ export class FuzzServer {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-      env: { ...process.env, ...this.env, DATABASE_URL: this.env.DATABASE_URL ?? "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "--import", "./tests/fuzz/loop-delay-probe.ts", "server/main.ts"],
+      {
+        env: { ...process.env, ...this.env, DATABASE_URL: this.env.DATABASE_URL ?? "" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     this.#child = child;
     this.#hasExited = false;
     this.#exitNote = "";
@@ -206,6 +212,22 @@ export class FuzzServer {
       .slice(-lines)
       .map((line) => line.text)
       .join("\n");
+  }
+
+  /** The event loop's delays since the last startLoopDelays (or the start of the process). */
+  async loopDelays(): Promise<LoopDelays> {
+    return JSON.parse(await readFile(this.env.FUZZ_LOOP_DELAY_FILE!, "utf8")) as LoopDelays;
+  }
+
+  /** Starts measuring the event loop's delays afresh, once the server has taken the signal. */
+  async startLoopDelays(): Promise<void> {
+    const before = (await this.loopDelays()).starts;
+    this.#child?.kill("SIGUSR2");
+    const deadline = Date.now() + 10_000;
+    while ((await this.loopDelays()).starts === before) {
+      if (Date.now() > deadline) throw new Error("The server did not restart its loop measure");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** SIGTERM, then wait for the process to finish (views flushed, PGlite closed). */

@@ -7,11 +7,13 @@ import { toolPath } from "~/lib/paths";
 import { slugify } from "~/lib/slug";
 import type { CategoryEntry } from "~/lib/category-stats";
 import type { ToolCard } from "~/lib/tool";
+import { deepDisqusExport } from "../comment-exports";
 import { getJson, signIn, freshClientAddress } from "./app-client";
 import { pageRoutes, readApiDoc } from "./endpoints";
 import { FuzzServer, type DatabaseKind } from "./fuzz-server";
+import type { LoopDelays } from "./loop-delay-probe";
 import { describeRequest, hostileRequest, wireBytes, type FuzzContext } from "./hostile-requests";
-import { formatFailures, formatSummary, fuzz } from "./run-fuzz";
+import { formatFailures, formatSummary, fuzz, type FuzzReport } from "./run-fuzz";
 
 // Issue 14, "proof under attack": thousands of hostile requests against the production server, on
 // PGlite and (with TEST_DATABASE_URL) on PostgreSQL. Replay a run with FUZZ_SEED; FUZZ_REQUESTS
@@ -21,6 +23,20 @@ const SEED = Number(process.env.FUZZ_SEED ?? 1_400_008);
 const MAX_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 4_000);
 const BUDGET_MS = Number(process.env.FUZZ_BUDGET_S ?? 90) * 1000;
 const BATCH_SIZE = 6;
+/**
+ * The longest the server's event loop may stall while it takes the deep XML and JSON and the slow
+ * Markdown: untrusted parsing and Markdown hold it at most 50 ms on a quiet machine (decision
+ * 024); the rest is margin for a CI machine that shares its cores.
+ */
+const MAX_SLOW_INPUT_STALL_MS = 250;
+/**
+ * The same over the fuzzing, whose requests include page renders of 300 cards and, on PGlite,
+ * queries on the same thread. On this two-core machine, shared with other suites, runs saw
+ * 140-260 ms, and up to 590 ms (once 980 ms) when it was saturated; the stalls named page renders
+ * in flight. This bound catches a reader that holds the loop for seconds without failing on a busy
+ * machine; the slow inputs' bound above is the strict one.
+ */
+const MAX_FUZZ_STALL_MS = 1_000;
 
 const DATABASES: [string, DatabaseKind, number][] = [
   ["PGlite", "pglite", 3300],
@@ -185,6 +201,20 @@ function statsOfFacets(facets: readonly CategoryEntry[]): Stats {
 
 describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind, port) => {
   let server: FuzzServer;
+  /** The fuzzing's batches, to name what was in flight when the loop stalled. */
+  let timeline: FuzzReport["timeline"] = [];
+  let fuzzDelays: LoopDelays | null = null;
+
+  /** The loop's delays once the probe has written what includes the last requests. */
+  const settledDelays = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    return server.loopDelays();
+  };
+  /** A stall ends at `at`: the batches in flight when it began are its suspects. */
+  const inFlight = (at: number, ms: number) =>
+    timeline
+      .filter((batch) => batch.from <= at - ms && batch.to >= at - ms)
+      .flatMap((batch) => batch.requests);
 
   beforeAll(async () => {
     server = await FuzzServer.create(kind, port);
@@ -195,6 +225,7 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
 
   test("no request gets a 5xx, goes unanswered or stops the process", async () => {
     const ctx = await fuzzContext(server);
+    await server.startLoopDelays();
     const report = await fuzz(server, ctx, {
       seed: SEED,
       maxRequests: MAX_REQUESTS,
@@ -202,6 +233,7 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
       batchSize: BATCH_SIZE,
     });
     summaries.push(formatSummary(name, report));
+    timeline = report.timeline;
     if (report.failures.length > 0) {
       throw new Error(
         `${report.failures.length} distinct failures on ${name} (replay with FUZZ_SEED=${SEED}):\n\n` +
@@ -210,6 +242,126 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
     }
     expect(server.isAlive()).toBe(true);
     expect(report.requests).toBeGreaterThan(Math.min(MAX_REQUESTS, 300));
+  });
+
+  test("deep XML and JSON are refused within a second naming the limit, and slow Markdown renders", async () => {
+    // The fuzzing's measure is kept, and the slow inputs get one of their own.
+    fuzzDelays = await settledDelays();
+    await server.startLoopDelays();
+    const admin = await signIn(server.url, server.accounts.admin);
+    // The checker, not the fuzzed user: the fuzzing may have spent the user's comment limits.
+    const checker = await signIn(server.url, server.accounts.checker);
+    const timed = async (cookie: string, pathAndQuery: string, body: string, type: string) => {
+      const started = performance.now();
+      const answer = await getJson<{ error?: { message: string } }>(server.url, pathAndQuery, {
+        method: "POST",
+        headers: { Origin: server.url, Cookie: cookie, "Content-Type": type },
+        body,
+      });
+      return { ...answer, ms: Math.round(performance.now() - started) };
+    };
+    const upload = (query: string, body: string) =>
+      timed(admin, `/api/admin/${query}`, body, "application/octet-stream");
+    const deepJson = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+
+    // Issue 31.3: the admin's Disqus file of 700 KB nested 100,000 deep once held the server 13.5 minutes.
+    const xml = await upload("comment-import?name=export.xml", deepDisqusExport(100_000));
+    expect(xml.status).toBe(413);
+    expect(xml.body.error!.message).toMatch(/nested deeper than 16 levels/);
+    expect(xml.ms).toBeLessThan(1_000);
+
+    const commentJson = await upload(
+      "comment-import?name=comments.json",
+      `{"source":"deep","threads":[],"comments":[${deepJson(100_000)}]}`,
+    );
+    expect(commentJson.status).toBe(413);
+    expect(commentJson.body.error!.message).toMatch(/nested deeper than 16 levels/);
+    expect(commentJson.ms).toBeLessThan(1_000);
+
+    const catalogue = await upload("import?name=tools.json&format=json", `[${deepJson(100_000)}]`);
+    expect(catalogue.status).toBe(413);
+    expect(catalogue.body.error!.message).toMatch(/nested deeper than 8 levels/);
+    const wide = await upload("import?name=tools.json&format=json", `[${"0,".repeat(3_000_000)}0]`);
+    expect(wide.status).toBe(413);
+    expect(wide.body.error!.message).toMatch(/more than 3,000,000 values/);
+
+    const jsonBody = await timed(admin, "/api/admin/tools", deepJson(60_000), "application/json");
+    expect(jsonBody.status).toBe(400);
+    expect(jsonBody.body.error!.message).toMatch(/nested deeper than 32 levels/);
+    const manyIds = `{"ids":[${'"x",'.repeat(20_000)}"x"],"status":"online"}`;
+    const manyValues = await timed(admin, "/api/admin/tools/status", manyIds, "application/json");
+    expect(manyValues.status).toBe(400);
+    expect(manyValues.body.error!.message).toMatch(/more than 20,000 values/);
+
+    // Issue 31.9: a 4,998-character `*a_` comment took 381 ms to render on the event loop.
+    const [tool] = (await getJson<{ tools: ToolCard[] }>(server.url, "/api/tools?limit=1")).body
+      .tools;
+    const slow = "*a_".repeat(1_666);
+    const comment = await timed(
+      checker,
+      `/api/tools/${tool!.id}/comments`,
+      JSON.stringify({ body: slow }),
+      "application/json",
+    );
+    expect(comment.status).toBe(201);
+    const preview = await timed(
+      admin,
+      "/api/admin/markdown",
+      JSON.stringify({ source: "_a*".repeat(6_666) }),
+      "application/json",
+    );
+    expect(preview.status).toBe(200);
+    const created = await timed(
+      admin,
+      "/api/admin/tools",
+      JSON.stringify({
+        tool: {
+          name: "Slow Markdown",
+          category: "Writing",
+          status: "online",
+          longDescription: "*a_".repeat(6_666),
+        },
+      }),
+      "application/json",
+    );
+    expect(created.status).toBe(201);
+    const { publicPath } = (created.body as unknown as { tool: { publicPath: string } }).tool;
+    // On PostgreSQL the new tool reaches the catalogue by NOTIFY, a moment after the answer.
+    let pageStatus = 0;
+    for (let tries = 0; tries < 50 && pageStatus !== 200; tries++) {
+      if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const page = await fetch(`${server.url}${publicPath}`, {
+        headers: { "X-Forwarded-For": freshClientAddress() },
+      });
+      pageStatus = page.status;
+      await page.arrayBuffer();
+    }
+    expect(pageStatus).toBe(200);
+
+    summaries.push(
+      `${name}: deep Disqus XML (100,000 levels, ${Math.round(deepDisqusExport(100_000).length / 1024)} KB) refused in ${xml.ms} ms, ` +
+        `deep comment JSON in ${commentJson.ms} ms; a 4,998-character *a_ comment posted in ${comment.ms} ms, ` +
+        `a 20,000-character _a* preview in ${preview.ms} ms`,
+    );
+  });
+
+  test(`the event loop never stalled past ${MAX_FUZZ_STALL_MS} ms in the fuzzing, nor ${MAX_SLOW_INPUT_STALL_MS} ms with the slow inputs`, async () => {
+    const slowDelays = await settledDelays();
+    for (const [phase, delays] of [
+      ["fuzzing", fuzzDelays],
+      ["slow inputs", slowDelays],
+    ] as const) {
+      const stalls = delays!.stalls.map((stall) => {
+        const suspects = phase === "fuzzing" ? inFlight(stall.at, stall.ms) : [];
+        return `${stall.ms} ms${suspects.length > 0 ? ` (in flight: ${suspects.join(" | ")})` : ""}`;
+      });
+      summaries.push(
+        `${name}, ${phase}: event loop (monitorEventLoopDelay): longest stall ${delays!.maxMs.toFixed(0)} ms, ` +
+          `p99 ${delays!.p99Ms.toFixed(0)} ms, mean ${delays!.meanMs.toFixed(1)} ms; longest: ${stalls.join(", ") || "none past 50 ms"}`,
+      );
+    }
+    expect(fuzzDelays!.maxMs).toBeLessThan(MAX_FUZZ_STALL_MS);
+    expect(slowDelays.maxMs).toBeLessThan(MAX_SLOW_INPUT_STALL_MS);
   });
 
   test("afterwards a real sign-in and like work, every like count equals its rows, and category statistics match the tools", async () => {

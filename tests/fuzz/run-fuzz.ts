@@ -47,6 +47,8 @@ export interface FuzzReport {
   restarts: number;
   /** Set when the process stopped more often than MAX_RESTARTS and the run ended early. */
   isStoppedEarly: boolean;
+  /** When each batch was sent and answered (epoch ms), and what it sent: to place a stall. */
+  timeline: { from: number; to: number; requests: string[] }[];
 }
 
 /** Each restart after a crash costs seconds; past this many the run ends with what it found. */
@@ -152,6 +154,7 @@ export async function fuzz(
     failures: [],
     restarts: 0,
     isStoppedEarly: false,
+    timeline: [],
   };
   const known = new Map<string, Failure>();
   let sessions: Sessions = await signInBoth(server);
@@ -187,6 +190,7 @@ export async function fuzz(
     }
     report.batches++;
     const logStart = server.log.length;
+    const sentAt = Date.now();
     const outcomes = await Promise.all(
       batch.map((request) =>
         sendRaw(wireBytes(request, sessions), {
@@ -196,6 +200,14 @@ export async function fuzz(
         }),
       ),
     );
+    report.timeline.push({
+      from: sentAt,
+      to: Date.now(),
+      requests: batch.map(
+        (request) =>
+          `${request.method} ${request.target.slice(0, 80)} (${bodyLength(request.body).toLocaleString("en-US")} B)`,
+      ),
+    });
     const failures: Failure[] = [];
     const logLines = () => server.log.slice(logStart).map((line) => line.text);
     batch.forEach((request, i) => {
