@@ -260,8 +260,13 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
       });
       return { ...answer, ms: Math.round(performance.now() - started) };
     };
-    const upload = (query: string, body: string) =>
-      timed(admin, `/api/admin/${query}`, body, "application/octet-stream");
+    // The faster of two tries: a reader that parses what it should refuse is slow both times, a
+    // busy machine seldom twice (a saturated run once took 1,042 ms for what usually takes 40).
+    const upload = async (query: string, body: string) => {
+      const first = await timed(admin, `/api/admin/${query}`, body, "application/octet-stream");
+      const second = await timed(admin, `/api/admin/${query}`, body, "application/octet-stream");
+      return { ...second, ms: Math.min(first.ms, second.ms), tries: [first.ms, second.ms] };
+    };
     const deepJson = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
 
     // Issue 31.3: the admin's Disqus file of 700 KB nested 100,000 deep once held the server 13.5 minutes.
@@ -281,6 +286,7 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
     const catalogue = await upload("import?name=tools.json&format=json", `[${deepJson(100_000)}]`);
     expect(catalogue.status).toBe(413);
     expect(catalogue.body.error!.message).toMatch(/nested deeper than 8 levels/);
+    expect(catalogue.ms).toBeLessThan(1_000);
     const wide = await upload("import?name=tools.json&format=json", `[${"0,".repeat(3_000_000)}0]`);
     expect(wide.status).toBe(413);
     expect(wide.body.error!.message).toMatch(/more than 3,000,000 values/);
@@ -339,8 +345,8 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
     expect(pageStatus).toBe(200);
 
     summaries.push(
-      `${name}: deep Disqus XML (100,000 levels, ${Math.round(deepDisqusExport(100_000).length / 1024)} KB) refused in ${xml.ms} ms, ` +
-        `deep comment JSON in ${commentJson.ms} ms; a 4,998-character *a_ comment posted in ${comment.ms} ms, ` +
+      `${name}: deep Disqus XML (100,000 levels, ${Math.round(deepDisqusExport(100_000).length / 1024)} KB) refused in ${xml.tries.join(" and ")} ms, ` +
+        `deep comment JSON in ${commentJson.tries.join(" and ")} ms, deep catalogue JSON in ${catalogue.tries.join(" and ")} ms; a 4,998-character *a_ comment posted in ${comment.ms} ms, ` +
         `a 20,000-character _a* preview in ${preview.ms} ms`,
     );
   });
