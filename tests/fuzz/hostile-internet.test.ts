@@ -201,8 +201,9 @@ function statsOfFacets(facets: readonly CategoryEntry[]): Stats {
 
 describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind, port) => {
   let server: FuzzServer;
-  /** The fuzzing's batches, to name what was in flight when the loop stalled. */
+  /** The fuzzing's batches and the slow inputs, to name what was in flight when the loop stalled. */
   let timeline: FuzzReport["timeline"] = [];
+  const slowTimeline: FuzzReport["timeline"] = [];
   let fuzzDelays: LoopDelays | null = null;
 
   /** The loop's delays once the probe has written what includes the last requests. */
@@ -211,8 +212,8 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
     return server.loopDelays();
   };
   /** A stall ends at `at`: the batches in flight when it began are its suspects. */
-  const inFlight = (at: number, ms: number) =>
-    timeline
+  const inFlight = (batches: FuzzReport["timeline"], at: number, ms: number) =>
+    batches
       .filter((batch) => batch.from <= at - ms && batch.to >= at - ms)
       .flatMap((batch) => batch.requests);
 
@@ -253,11 +254,14 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
     const checker = await signIn(server.url, server.accounts.checker);
     const timed = async (cookie: string, pathAndQuery: string, body: string, type: string) => {
       const started = performance.now();
+      const from = Date.now();
       const answer = await getJson<{ error?: { message: string } }>(server.url, pathAndQuery, {
         method: "POST",
         headers: { Origin: server.url, Cookie: cookie, "Content-Type": type },
         body,
       });
+      const label = `POST ${pathAndQuery.slice(0, 60)} (${body.length.toLocaleString("en-US")} B)`;
+      slowTimeline.push({ from, to: Date.now(), requests: [label] });
       return { ...answer, ms: Math.round(performance.now() - started) };
     };
     // The faster of two tries: a reader that parses what it should refuse is slow both times, a
@@ -336,11 +340,13 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
     let pageStatus = 0;
     for (let tries = 0; tries < 50 && pageStatus !== 200; tries++) {
       if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const from = Date.now();
       const page = await fetch(`${server.url}${publicPath}`, {
         headers: { "X-Forwarded-For": freshClientAddress() },
       });
       pageStatus = page.status;
       await page.arrayBuffer();
+      slowTimeline.push({ from, to: Date.now(), requests: [`GET ${publicPath}`] });
     }
     expect(pageStatus).toBe(200);
 
@@ -358,7 +364,11 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
       ["slow inputs", slowDelays],
     ] as const) {
       const stalls = delays!.stalls.map((stall) => {
-        const suspects = phase === "fuzzing" ? inFlight(stall.at, stall.ms) : [];
+        const suspects = inFlight(
+          phase === "fuzzing" ? timeline : slowTimeline,
+          stall.at,
+          stall.ms,
+        );
         return `${stall.ms} ms${suspects.length > 0 ? ` (in flight: ${suspects.join(" | ")})` : ""}`;
       });
       summaries.push(
