@@ -67,30 +67,33 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
         className="pointer-events-none fixed right-4 bottom-4 z-50 flex flex-col items-end gap-2"
       >
         {toasts.map((toast) => (
-          <p
-            key={toast.id}
-            style={{ maxWidth: TOAST_MAX_WIDTH_PX }}
-            className={`pointer-events-auto rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${
-              toast.tone === "error" ? "bg-red-700 text-white" : "bg-slate-900 text-white"
-            }`}
-          >
-            {toast.icon && (
-              <span aria-hidden="true" className="mr-2">
-                {toast.icon}
-              </span>
-            )}
-            {toast.message}
-            {toast.action && (
-              <a
-                href={toast.action.href}
-                className="ml-2 font-semibold underline underline-offset-2"
-              >
-                {toast.action.label}
-              </a>
-            )}
-          </p>
+          <ToastMessage key={toast.id} toast={toast} />
         ))}
       </div>
     </ToastContext.Provider>
+  );
+}
+
+/** One toast: its icon, message and link. */
+export function ToastMessage({ toast }: { toast: ToastOptions }) {
+  return (
+    <p
+      style={{ maxWidth: TOAST_MAX_WIDTH_PX }}
+      className={`pointer-events-auto rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${
+        toast.tone === "error" ? "bg-red-700 text-white" : "bg-slate-900 text-white"
+      }`}
+    >
+      {toast.icon && (
+        <span aria-hidden="true" className="mr-2">
+          {toast.icon}
+        </span>
+      )}
+      {toast.message}
+      {toast.action && (
+        <a href={toast.action.href} className="ml-2 font-semibold underline underline-offset-2">
+          {toast.action.label}
+        </a>
+      )}
+    </p>
   );
 }

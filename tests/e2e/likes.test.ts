@@ -198,22 +198,9 @@ test("a page still showing a session that ended in another tab asks to sign in o
   await expect(header.getByRole("button", { name: "Sign Out", exact: true })).toHaveCount(0);
 });
 
-test("a person whose email is not verified is asked to verify it", async ({ page }) => {
-  await signUpByApi(page, { email: uniqueEmail("unverified"), verified: false });
-  const tool = await someTool(page, 11);
-  await openApp(page, toolPath(tool));
-  await likeButton(page, tool).click();
-  await expect(page.getByText("Verify your email address to like tools.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Verify email" })).toHaveAttribute(
-    "href",
-    "/verify-email",
-  );
-  const refused = await page.request.post(`/api/tools/${tool.id}/like`, {
-    headers: { origin: test.info().project.use.baseURL ?? "" },
-  });
-  expect(refused.status()).toBe(403);
-});
-
+// The unverified person (a session from before decision 022) is rendered in
+// tests/unit/unverified-viewer.test.tsx, and refused by the server in
+// tests/integration/unverified-session.test.ts.
 test("the like API: 401 signed out, 404 for an unknown tool, repeats change nothing", async ({
   page,
 }) => {
