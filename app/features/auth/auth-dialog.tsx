@@ -37,8 +37,10 @@ export function AuthDialog({
   const otherMode = shownMode === "signin" ? "signup" : "signin";
   const toast = useToast();
   const isGoogleEnabled = useIsGoogleSignInEnabled();
+  // Signing up signs nobody in (decision 010): the page goes straight to /verify-email, whose
+  // loader reads the pending sign-up, rather than first reloading the page it leaves.
+  const signUpWrite = useApiWrite(signUp);
   // The next page must see the person signed in, so the viewer is read again before moving on.
-  const signUpWrite = useApiWrite(signUp, { revalidateFirst: true });
   const signInWrite = useApiWrite(signIn, { revalidateFirst: true });
   const isPending = signUpWrite.isPending || signInWrite.isPending;
   const [isGooglePending, setIsGooglePending] = useState(false);
