@@ -75,8 +75,8 @@ export function ConfirmEmailPage({ token, maskedEmail, signedInAs }: ConfirmEmai
         <div className="mt-6 space-y-4">
           <p className="text-lg text-slate-700">
             This link confirms the account of <strong>{maskedEmail}</strong>. You are signed in as{" "}
-            <strong className="[overflow-wrap:anywhere]">{signedInAs}</strong>, a different
-            account. Nothing changes unless you continue.
+            <strong className="[overflow-wrap:anywhere]">{signedInAs}</strong>, a different account.
+            Nothing changes unless you continue.
           </p>
           <div className="flex flex-wrap gap-3">
             <button
@@ -99,8 +99,8 @@ export function ConfirmEmailPage({ token, maskedEmail, signedInAs }: ConfirmEmai
         <form noValidate onSubmit={(event) => void submit(event)} className="mt-6 space-y-4">
           <p className="text-slate-700">
             To confirm <strong>{maskedEmail}</strong>, choose the password for this account. A
-            password set when the account was started no longer works, and every device signed in
-            to it is signed out.
+            password set when the account was started no longer works, and every device signed in to
+            it is signed out.
             {signedInAs && ` You will be signed out of ${signedInAs} in this browser.`}
           </p>
           {error && <ErrorBox>{error}</ErrorBox>}
