@@ -24,4 +24,3 @@ export interface QueryReading {
   /** Typos the reading itself costs (splitting a typed word in two counts as one). */
   typos: number;
 }
-
