@@ -60,15 +60,17 @@ test("signing up waits on /verify-email; the link opened on another device asks 
   // (here the same one again) before anything changes.
   await phonePage.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await phonePage.getByLabel("Confirm password").fill(PASSWORD);
+  // The waiting page says so for 2 s and moves on, whatever the phone is doing meanwhile: it is
+  // watched from before the phone confirms.
+  const waitingPageTold = expect(
+    page.getByText("Email verified successfully! Redirecting to browse tools..."),
+  ).toBeVisible({ timeout: 20_000 });
   await phonePage.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(phonePage.getByRole("link", { name: "My Account" })).toBeVisible({
     timeout: 15_000,
   });
   await phone.close();
-
-  await expect(
-    page.getByText("Email verified successfully! Redirecting to browse tools..."),
-  ).toBeVisible();
+  await waitingPageTold;
   // Only the browser that opened the link is signed in; this one finds the sign-in dialog.
   await expect(page).toHaveURL(/\/ai-tools$/, { timeout: 5000 });
   const dialog = page.getByRole("dialog", { name: "Sign in to your account" });
@@ -88,12 +90,13 @@ test("the link opened in the browser that waits signs it in and goes on to /ai-t
 
   const mail = await waitForMail(email, { subject: /verify your email/i });
   const linkTab = await page.context().newPage();
+  // Shown for 2 s only, so watched from before the link is opened.
+  const waitingPageTold = expect(
+    page.getByText("Email verified successfully! Redirecting to browse tools..."),
+  ).toBeVisible({ timeout: 20_000 });
   await linkTab.goto(firstLink(mail.text, "/verify-email"));
   await linkTab.close();
-
-  await expect(
-    page.getByText("Email verified successfully! Redirecting to browse tools..."),
-  ).toBeVisible();
+  await waitingPageTold;
   await expect(page).toHaveURL(/\/ai-tools$/, { timeout: 5000 });
   await expect(page.getByRole("link", { name: "My Account" })).toBeVisible();
   await expect(page.getByRole("dialog")).toBeHidden();
@@ -242,6 +245,8 @@ test("forgot password: the mailed link sets a new password, and old sessions end
 test("Google sign-in in a popup creates the profile once; later sign-ins keep it", async ({
   page,
 }) => {
+  // Two popup sign-ins and three page loads: past 30 s when two tests share a busy machine.
+  test.slow();
   const email = uniqueEmail("google");
   await signInWithGoogle(page, email, "Gina First");
   await page.getByRole("link", { name: "My Account" }).click();
