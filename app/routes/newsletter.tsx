@@ -18,6 +18,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+/** A refused sign-up's Retry-After reaches the response (the action's headers are not sent alone). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 export function loader({ context }: Route.LoaderArgs) {
   return {
     embedUrl: context.services.getNewsletterEmbedUrl(),
