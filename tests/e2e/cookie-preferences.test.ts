@@ -66,10 +66,12 @@ test("when the dialog's code is gone (a deploy), the opener tries again, reloads
   await page.getByRole("contentinfo").getByRole("button", { name: "Cookie preferences" }).click();
   await reloaded;
   expect(await page.evaluate(() => "beforeReload" in window)).toBe(false);
-  expect(asked).toBe(2);
-  // The two refused loads are what this test does on purpose.
+  // The opener asks twice; a browser may answer the second import from its module map, where
+  // the first failure is kept, without fetching again.
+  expect([1, 2]).toContain(asked);
+  // The refused loads are what this test does on purpose.
   const refused = consoleProblems.filter((problem) => /status of 404/.test(problem));
-  expect(refused).toHaveLength(2);
+  expect(refused).toHaveLength(asked);
   consoleProblems.splice(
     0,
     consoleProblems.length,
