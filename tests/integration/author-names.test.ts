@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
@@ -16,6 +14,7 @@ import { createCommentsServices } from "../../server/services/comments/comments-
 import { createToolRow } from "../factories";
 import { buildTestAuth } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
+import { serveForTest, type ServedForTest } from "../support/serve-for-test";
 
 // A person who signed up without a display name comments and replies: the public comment page
 // must not show any part of their email address. Better Auth, the session reader, the comment
@@ -27,7 +26,7 @@ const PASSWORD = "correct horse battery";
 describe(`the public name of an account without a display name on ${databaseKind}`, () => {
   let database: DatabaseHandle;
   let auth: Auth;
-  let server: http.Server;
+  let served: ServedForTest;
   let base: string;
 
   const callAuth = (path: string, body: unknown) =>
@@ -80,13 +79,11 @@ describe(`the public name of an account without a display name on ${databaseKind
     routes.use("/api/tools", toolCommentRoutes(app));
     routes.use("/api/comments", commentRoutes(app));
     routes.use(handleErrors(pino({ level: "silent" })));
-    server = http.createServer(routes).listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveForTest(routes);
+    base = served.url;
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    server.close();
+    served.close();
     await database.close();
   });
 

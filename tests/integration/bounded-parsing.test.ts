@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { count } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
@@ -15,6 +13,7 @@ import { createImportExportServices } from "../../server/services/import-export/
 import { deepDisqusExport, disqusExport } from "../comment-exports";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
+import { serveForTest, type ServedForTest } from "../support/serve-for-test";
 
 // Issue 31.3: a file nested far deeper than any export is refused at once with a 413 naming the
 // limit, and nothing of it is imported. The Disqus file is the one that once held the server for
@@ -25,7 +24,7 @@ const ADMIN = { id: "admin-1", email: "admin@example.com", emailVerified: true, 
 
 describe(`imports of deeply nested files on ${databaseKind}`, () => {
   let database: DatabaseHandle;
-  let server: http.Server;
+  let served: ServedForTest;
   let base: string;
 
   const send = async (path: string, query: Record<string, string>, body: string) => {
@@ -62,9 +61,8 @@ describe(`imports of deeply nested files on ${databaseKind}`, () => {
       .use("/api/admin", adminCommentImportRoutes(app, logger))
       .use("/api/admin", adminImportRoutes(app, logger));
     routes.use(handleErrors(logger));
-    server = http.createServer(routes).listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveForTest(routes);
+    base = served.url;
     const small = disqusExport(
       [{ id: "t1", link: "https://old.example/a" }],
       [{ id: "p1", thread: "t1", message: "<p>Hi</p>" }],
@@ -78,8 +76,7 @@ describe(`imports of deeply nested files on ${databaseKind}`, () => {
     await database.db.delete(importJobs);
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    server.close();
+    served.close();
     await database.close();
   });
 

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
@@ -19,6 +17,7 @@ import { createRateLimitServices } from "../../server/rate-limit/rate-limit-serv
 import { createCommentsServices } from "../../server/services/comments/comments-services.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
+import { serveForTest, type ServedForTest } from "../support/serve-for-test";
 
 // Trust-weighted reports (decision 027): reports from accounts younger than 7 days or with no
 // other activity queue a comment for an admin but never hide it or take its rating out of the
@@ -29,7 +28,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 describe(`trust-weighted comment reports on ${databaseKind}`, () => {
   let database: DatabaseHandle;
-  let server: http.Server;
+  let served: ServedForTest;
   let base: string;
   const clockMs = Date.now();
   const viewers = new Map<string, Viewer>();
@@ -150,13 +149,11 @@ describe(`trust-weighted comment reports on ${databaseKind}`, () => {
     routes.use("/api/comments", commentRoutes(app));
     routes.use("/api/admin", adminCommentRoutes(app));
     routes.use(handleErrors(pino({ level: "silent" })));
-    server = http.createServer(routes).listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveForTest(routes);
+    base = served.url;
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    server.close();
+    served.close();
     await database.close();
   });
 

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
@@ -19,6 +17,7 @@ import { ViewCounter } from "../../server/services/tools/view-counter.server";
 import { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
+import { serveForTest, type ServedForTest } from "../support/serve-for-test";
 
 // One client forging the dashboard's numbers over HTTP, against the real services: a burst of
 // events, an invented tool id, its own text under searches, campaigns and referrers, and a burst
@@ -34,7 +33,7 @@ const NOW = new Date();
 
 describe(`forged analytics and views on ${databaseKind}`, () => {
   let database: DatabaseHandle;
-  let server: http.Server;
+  let served: ServedForTest;
   let base: string;
   let views: ViewCounter;
   let services: ReturnType<typeof createAnalyticsServices>;
@@ -97,17 +96,15 @@ describe(`forged analytics and views on ${databaseKind}`, () => {
       .use("/api/events", eventRoutes(app))
       .use("/api/tools", toolRoutes(app))
       .use(handleErrors(silent));
-    server = http.createServer(routes).listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveForTest(routes);
+    base = served.url;
   });
   beforeEach(async () => {
     await database.db.execute(sql`truncate analytics_events`);
     await database.db.execute(sql`delete from analytics_dropped_events`);
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    server.close();
+    served.close();
     await database.close();
   });
 

@@ -1,6 +1,4 @@
 import { createHmac } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
@@ -26,6 +24,7 @@ import { createLikesServices } from "../../server/services/likes/likes-services.
 import { createToolRow } from "../factories";
 import { buildTestAuth } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
+import { serveForTest, type ServedForTest } from "../support/serve-for-test";
 
 // spec 4 and issue 17: a person whose email is not verified may not like, comment, rate or
 // report; the server answers 403 whatever the page shows. Since decision 022 nobody can sign in
@@ -38,7 +37,7 @@ const EMAIL = "started-before-022@example.com";
 describe(`a session of an account whose email is not verified, on ${databaseKind}`, () => {
   let database: DatabaseHandle;
   let auth: Auth;
-  let server: http.Server;
+  let served: ServedForTest;
   let base: string;
   let cookie: string;
   let commentId: number;
@@ -95,13 +94,11 @@ describe(`a session of an account whose email is not verified, on ${databaseKind
     routes.use("/api/tools", toolCommentRoutes(app));
     routes.use("/api/comments", commentRoutes(app));
     routes.use(handleErrors(pino({ level: "silent" })));
-    server = http.createServer(routes).listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    served = await serveForTest(routes);
+    base = served.url;
   });
   afterAll(async () => {
-    server.closeAllConnections();
-    server.close();
+    served.close();
     await database.close();
   });
 
