@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/form-controls";
-import { newPasswordSchema } from "~/lib/account-forms";
-import { authErrorMessage, confirmEmail } from "~/lib/auth/auth-client";
+import { confirmEmail } from "~/lib/auth/auth-client";
 import { VERIFIED_REDIRECT_MS } from "~/lib/constants";
-import { fieldErrorsOf } from "~/lib/field-errors";
 import { EMAIL_VERIFIED } from "~/lib/messages";
+import { useNewPasswordForm } from "./use-new-password-form";
 
 export interface ConfirmEmailPageProps {
   token: string;
@@ -24,10 +23,9 @@ export function ConfirmEmailPage({ token, maskedEmail, signedInAs }: ConfirmEmai
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const [hasChosenToSwitch, setHasChosenToSwitch] = useState(false);
-  const [isPending, setIsPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [isDone, setIsDone] = useState(false);
+  const { isPending, error, fieldErrors, isDone, submit } = useNewPasswordForm((password) =>
+    confirmEmail(token, password),
+  );
 
   useEffect(() => {
     if (!isDone) return;
@@ -39,29 +37,6 @@ export function ConfirmEmailPage({ token, maskedEmail, signedInAs }: ConfirmEmai
     // The redirect is scheduled once, when the address is confirmed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isDone]);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isPending) return;
-    const parsed = newPasswordSchema.safeParse(
-      Object.fromEntries(new FormData(event.currentTarget)),
-    );
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    setError(null);
-    setIsPending(true);
-    try {
-      await confirmEmail(token, parsed.data.password);
-      setIsDone(true);
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-    } finally {
-      setIsPending(false);
-    }
-  }
 
   const asks = signedInAs !== null && !hasChosenToSwitch;
   return (

@@ -1,9 +1,7 @@
-import { useState } from "react";
 import { useAuthPrompt } from "~/components/auth-prompt";
 import { ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/form-controls";
-import { newPasswordSchema } from "~/lib/account-forms";
-import { fieldErrorsOf } from "~/lib/field-errors";
-import { authErrorMessage, resetPassword } from "~/lib/auth/auth-client";
+import { resetPassword } from "~/lib/auth/auth-client";
+import { useNewPasswordForm } from "./use-new-password-form";
 
 interface NewPasswordPageProps {
   /** The token from the mailed link; null when the link was not valid. */
@@ -13,33 +11,9 @@ interface NewPasswordPageProps {
 /** Where the password-reset mail leads: choose a new password, then sign in with it. */
 export function NewPasswordPage({ token }: NewPasswordPageProps) {
   const openAuth = useAuthPrompt();
-  const [isPending, setIsPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [isDone, setIsDone] = useState(false);
-
-  async function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!token || isPending) return;
-    const parsed = newPasswordSchema.safeParse(
-      Object.fromEntries(new FormData(event.currentTarget)),
-    );
-    if (!parsed.success) {
-      setFieldErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
-    setFieldErrors({});
-    setError(null);
-    setIsPending(true);
-    try {
-      await resetPassword(token, parsed.data.password);
-      setIsDone(true);
-    } catch (failure) {
-      setError(authErrorMessage(failure));
-    } finally {
-      setIsPending(false);
-    }
-  }
+  const { isPending, error, fieldErrors, isDone, submit } = useNewPasswordForm(
+    token ? (password) => resetPassword(token, password) : null,
+  );
 
   return (
     <div className="mx-auto max-w-md px-4 py-16 sm:px-6">
