@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { CONTACT_EMAIL } from "~/lib/constants";
 
 // DESIGN.md section 3: the configuration contract. Parsed once; a bad value stops the server with
 // one line per problem.
@@ -43,6 +44,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Business AI Tools <no-reply@localhost>"),
   ADMIN_EMAILS: emailList.optional(),
+  // The operator's inbox: requests from the implementation-support form are mailed here.
+  SUPPORT_EMAIL: z.email().default(CONTACT_EMAIL),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER_URL: z.url().default("https://accounts.google.com"),

@@ -1,3 +1,4 @@
+import { CONTACT_EMAIL } from "~/lib/constants";
 import type { SnapshotKeeper } from "./snapshot/snapshot-keeper.server";
 import type { Database } from "./db/client.server";
 import type { Env } from "./env.server";
@@ -16,6 +17,7 @@ import { createImportExportServices } from "./services/import-export/import-expo
 import { createLikesServices } from "./services/likes/likes-services.server";
 import { createMailServices } from "./services/mail/mail-services.server";
 import { createNewsletterServices } from "./services/newsletter/newsletter-services.server";
+import { createSupportServices } from "./services/support/support-services.server";
 import { createToolsServices } from "./services/tools/tools-services.server";
 import type { ViewCounter } from "./services/tools/view-counter.server";
 
@@ -32,6 +34,7 @@ export interface ServiceDeps {
         | "FETCH_ALLOW_PRIVATE"
         | "APP_URL"
         | "GA_MEASUREMENT_ID"
+        | "SUPPORT_EMAIL"
       >
     >;
   /** AUTH_SECRET: keys derived from it (the analytics configuration's key). */
@@ -87,6 +90,12 @@ export function createServices({
       embedUrl: env.NEWSLETTER_EMBED_URL,
       mailer,
       appUrl: env.APP_URL ?? "http://localhost",
+      logger,
+    }),
+    ...createSupportServices({
+      db,
+      mailer,
+      supportEmail: env.SUPPORT_EMAIL ?? CONTACT_EMAIL,
       logger,
     }),
     ...createAnalyticsServices({

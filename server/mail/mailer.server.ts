@@ -9,6 +9,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Where answers go instead of MAIL_FROM (a support request: the visitor who sent it). */
+  replyTo?: string;
   /** Extra header fields (the newsletter's List-Unsubscribe); the outbox does not keep them. */
   headers?: Record<string, string>;
 }

@@ -1,3 +1,4 @@
+import type { SupportRequest } from "~/lib/support-request-schemas";
 import type { Mail } from "./mailer.server";
 import { escapeHtml } from "../escape-html.server";
 
@@ -62,6 +63,27 @@ export function passwordResetMail(to: string, url: string): Mail {
     footnote:
       "The link works once, for 1 hour. If you did not ask for this, ignore this mail: your password stays as it is.",
   });
+}
+
+/**
+ * A visitor's implementation-support request, to the operator. Its Reply-To is the visitor, so
+ * answering the mail answers them; their words are text here (escaped in the HTML part).
+ */
+export function supportRequestMail(to: string, request: SupportRequest): Mail {
+  const { name, email, company, message } = request;
+  const from = company ? `${name} (${email}) from ${company}` : `${name} (${email})`;
+  return {
+    ...compose({
+      to,
+      subject: `Implementation support request from ${name}`,
+      paragraphs: [
+        `${from} asks for implementation support:`,
+        ...message.replace(/\r\n?/g, "\n").split(/\n\s*\n/),
+      ],
+      footnote: `Reply to this mail to answer ${name} at ${email}. Sent from the implementation-support form.`,
+    }),
+    replyTo: email,
+  };
 }
 
 /** Where a mail sends someone to ask for a reset link: the site with its reset dialog open. */

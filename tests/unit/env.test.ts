@@ -11,6 +11,7 @@ describe("parseEnv (DESIGN.md 3)", () => {
       APP_URL: "http://localhost:3000",
       DATA_DIR: path.resolve("./data"),
       MAIL_FROM: "Business AI Tools <no-reply@localhost>",
+      SUPPORT_EMAIL: "hello@businessaitools.example",
       GOOGLE_ISSUER_URL: "https://accounts.google.com",
       FETCH_ALLOW_PRIVATE: false,
       SEED_DEMO: true,
@@ -57,5 +58,9 @@ describe("parseEnv (DESIGN.md 3)", () => {
     expect(() => parseEnv({ LLM_MODEL: "llama3.2" })).toThrow(/LLM_BASE_URL/);
     const env = parseEnv({ LLM_BASE_URL: "http://127.0.0.1:11434/v1", LLM_MODEL: "llama3.2" });
     expect(env.LLM_API_KEY).toBeUndefined();
+  });
+  it("mails implementation-support requests to SUPPORT_EMAIL, which must be an address", () => {
+    expect(parseEnv({ SUPPORT_EMAIL: "help@example.com" }).SUPPORT_EMAIL).toBe("help@example.com");
+    expect(() => parseEnv({ SUPPORT_EMAIL: "help desk" })).toThrow(/SUPPORT_EMAIL/);
   });
 });
