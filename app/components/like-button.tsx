@@ -19,8 +19,9 @@ interface LikeButtonProps {
 }
 
 /**
- * spec 4 Like: liked or not from the live stream; one request at a time; the count follows the
- * server's answer (the local +1 / -1, never below 0). Signed out, it asks to sign in, also when
+ * spec 4 Like: liked or not from the live stream; one request at a time. A click shows at once
+ * (pressed, the count +1 / -1, never below 0), the server's answer then sets both, and a refusal
+ * puts the state from before the click back. Signed out, it asks to sign in, also when
  * the page still shows a session that ended elsewhere (the server answers 401).
  */
 export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
@@ -51,8 +52,12 @@ export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
     }
     if (isPending) return;
     const willLike = !isLiked;
+    const before = { isLiked, count };
     setIsPending(true);
     setInlineError(null);
+    // Optimistic: the heart and the count change on the click; a refusal puts them back.
+    store.setLiked(toolId, willLike);
+    store.setCount(toolId, count + (willLike ? 1 : -1));
     try {
       // Not a page write (decision 012): the answer sets the like store, and the live stream
       // tells every other page; no loader needs to run again.
@@ -66,6 +71,8 @@ export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
           : { message: LIKE_REMOVED, icon: "💔", durationMs: LIKE_TOAST_MS },
       );
     } catch (error) {
+      store.setLiked(toolId, before.isLiked);
+      store.setCount(toolId, before.count);
       if (error instanceof ApiError && error.status === 401) {
         // Signed out in another tab: the header learns it from the root loader read again.
         openAuth("signin");
