@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { type ActionResult, ResultBox, SubmitButton, TextField } from "~/components/form-controls";
+import { LocalDate } from "~/components/local-date";
 import { displayNameSchema } from "~/lib/account-forms";
 import { useApiWrite } from "~/lib/api/use-api-write";
 import { firstProblem } from "~/lib/field-errors";
@@ -69,7 +70,7 @@ export function ProfileSection({ viewer, createdAt, signInMethods }: ProfileSect
         </dd>
         <dt className="text-slate-600">Member since</dt>
         <dd className="text-slate-900">
-          {new Date(createdAt).toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "UTC" })}
+          <LocalDate value={createdAt} />
         </dd>
       </dl>
       <form noValidate onSubmit={(event) => void save(event)} className="mt-6 space-y-3">

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox } from "~/components/form-controls";
+import { LocalDate } from "~/components/local-date";
 import { useToast } from "~/components/toast";
 import { ADMIN_SORTS, type AdminToolList } from "~/lib/admin-tools-query";
 import { PRICING_MODELS, TOOL_STATUSES, type ToolStatus } from "~/lib/constants";
@@ -278,7 +279,7 @@ export function AdminToolListPage({ list }: { list: AdminToolList }) {
                     {tool.ratingAvg > 0 ? tool.ratingAvg.toFixed(1) : "Not rated"}
                   </td>
                   <td className="p-3 whitespace-nowrap text-slate-700">
-                    {new Date(tool.createdAt).toLocaleDateString("en-GB", { timeZone: "UTC" })}
+                    <LocalDate value={tool.createdAt} />
                   </td>
                 </tr>
               ))}

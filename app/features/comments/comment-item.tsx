@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Dialog } from "~/components/dialog";
 import { Spinner } from "~/components/form-controls";
+import { LocalDate } from "~/components/local-date";
 import { StarRating } from "~/components/star-rating";
 import { useToast } from "~/components/toast";
 import { deleteComment, editComment, reportComment } from "~/lib/api/client";
@@ -9,8 +10,6 @@ import type { CommentView, DeletedComment, SavedComment } from "~/lib/api/contra
 import { ApiError } from "~/lib/api/request";
 import { REPORT_REASON_MAX_LENGTH } from "~/lib/comment-rules";
 import { CommentForm } from "./comment-form";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 interface CommentItemProps {
   comment: CommentView;
@@ -126,9 +125,7 @@ export function CommentItem({
                 Imported
               </span>
             )}
-            <time dateTime={comment.createdAt} className="text-slate-600">
-              {dateFormat.format(new Date(comment.createdAt))}
-            </time>
+            <LocalDate value={comment.createdAt} className="text-slate-600" />
             {comment.editedAt && <span className="text-slate-600">(edited)</span>}
             {comment.rating !== null && <StarRating rating={comment.rating} />}
             {comment.state === "held" && (

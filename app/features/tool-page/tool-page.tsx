@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { CompareToggle } from "~/components/compare/compare-toggle";
 import { LikeButton } from "~/components/like-button";
+import { LocalDate } from "~/components/local-date";
 import { StarRating } from "~/components/star-rating";
 import { ToolImage } from "~/components/tool-image";
 import { currentPath, track } from "~/lib/analytics-client/track";
@@ -60,8 +61,6 @@ function WebsiteLink({ url }: { url: string }) {
     </a>
   );
 }
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 export function ToolPage({
   tool,
@@ -162,10 +161,10 @@ export function ToolPage({
                 {ratingCount > 0 ? `${ratingAvg.toFixed(1)} / 5` : "Not rated yet"}
               </Fact>
               <Fact label="Added">
-                <time dateTime={tool.createdAt}>{dateFormat.format(new Date(tool.createdAt))}</time>
+                <LocalDate value={tool.createdAt} />
               </Fact>
               <Fact label="Updated">
-                <time dateTime={tool.updatedAt}>{dateFormat.format(new Date(tool.updatedAt))}</time>
+                <LocalDate value={tool.updatedAt} />
               </Fact>
             </dl>
             {tool.hashtags.length > 0 && (

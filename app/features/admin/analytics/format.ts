@@ -6,20 +6,10 @@ const DAY_FORMAT = new Intl.DateTimeFormat("en-GB", {
   year: "numeric",
   timeZone: "UTC",
 });
-const TIME_FORMAT = new Intl.DateTimeFormat("en-GB", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
 
 /** A YYYY-MM-DD day for reading, e.g. "3 Feb 2026" (the same on the server and in the browser). */
 export function formatDay(day: string): string {
   return DAY_FORMAT.format(new Date(`${day}T00:00:00Z`));
-}
-
-/** An ISO instant for reading, in UTC so the server's render and the browser's agree. */
-export function formatTime(instant: string): string {
-  return `${TIME_FORMAT.format(new Date(instant))} UTC`;
 }
 
 /** A range for reading, e.g. "3 Feb 2026 to 9 Feb 2026". */

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import { LocalDate } from "~/components/local-date";
 import type { AnalyticsReport } from "~/lib/api/contract";
-import { formatTime } from "./format";
 import { CONSENT_NOTE } from "./metrics";
 
 interface Column<Row> {
@@ -211,7 +211,9 @@ export function ErrorsTable({ rows }: { rows: Report["errors"] }) {
         { label: "Total", numeric: true, cell: (row) => count(row.totalCount) },
         {
           label: "Last seen",
-          cell: (row) => <span className="whitespace-nowrap">{formatTime(row.lastSeenAt)}</span>,
+          cell: (row) => (
+            <LocalDate value={row.lastSeenAt} withTime className="whitespace-nowrap" />
+          ),
         },
         {
           label: "Last path",

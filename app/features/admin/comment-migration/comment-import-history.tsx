@@ -1,3 +1,4 @@
+import { LocalDate } from "~/components/local-date";
 import type { CommentImportJobSummary } from "~/lib/comment-import";
 
 const RESULT_LABELS: Record<CommentImportJobSummary["status"], string> = {
@@ -44,9 +45,7 @@ export function CommentImportHistory({ jobs }: { jobs: CommentImportJobSummary[]
               {jobs.map((job) => (
                 <tr key={job.id} className="border-t border-slate-100 align-top">
                   <td className="px-2 py-2 whitespace-nowrap">
-                    <time dateTime={job.finishedAt}>
-                      {job.finishedAt.slice(0, 16).replace("T", " ")} UTC
-                    </time>
+                    <LocalDate value={job.finishedAt} withTime />
                   </td>
                   <td className="min-w-32 px-2 py-2 break-all">{job.userEmail}</td>
                   <td className="min-w-32 px-2 py-2 [overflow-wrap:anywhere]">{job.fileName}</td>

@@ -1,3 +1,4 @@
+import { LocalDate } from "~/components/local-date";
 import type { ImportJobSummary } from "~/lib/catalogue-import";
 
 const RESULT_LABELS: Record<ImportJobSummary["status"], string> = {
@@ -44,9 +45,7 @@ export function ImportHistory({ jobs }: { jobs: ImportJobSummary[] }) {
               {jobs.map((job) => (
                 <tr key={job.id} className="border-t border-slate-100">
                   <td className="px-3 py-2 whitespace-nowrap">
-                    <time dateTime={job.finishedAt}>
-                      {job.finishedAt.slice(0, 16).replace("T", " ")} UTC
-                    </time>
+                    <LocalDate value={job.finishedAt} withTime />
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{job.userEmail}</td>
                   <td className="min-w-40 px-3 py-2 break-words">{job.fileName}</td>

@@ -1,16 +1,11 @@
 import { useState } from "react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Spinner } from "~/components/form-controls";
+import { LocalDate } from "~/components/local-date";
 import { StarRating } from "~/components/star-rating";
 import type { ModerationItem } from "~/lib/api/contract";
 import type { ModerationAction } from "~/lib/comment-rules";
 import { plural } from "~/lib/tool";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "UTC",
-});
 
 const STATUS_LABELS: Record<ModerationItem["status"], string> = {
   visible: "Visible",
@@ -109,7 +104,7 @@ export function ModerationItemCard({
           <p className="mt-0.5 text-sm break-all text-slate-600">
             {item.authorEmail ?? "No email (imported)"}
             {" · "}
-            <time dateTime={item.createdAt}>{dateFormat.format(new Date(item.createdAt))}</time>
+            <LocalDate value={item.createdAt} withTime />
             {item.parentId !== null && " · reply"}
             {item.source !== "native" && ` · imported from ${item.source}`}
           </p>
