@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { confirmedCookieHeader } from "~/features/newsletter/confirmed-cookie.server";
 import { NewsletterLinkAction } from "~/features/newsletter/newsletter-link-action";
 import {
   NewsletterLinkProblem,
@@ -36,7 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await context.services.confirmNewsletterSubscription(parsed.data))) {
     return failed("dead-confirm");
   }
-  return redirect("/newsletter-welcome");
+  return redirect("/newsletter-welcome", {
+    headers: { "Set-Cookie": await confirmedCookieHeader(context.appUrl) },
+  });
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {

@@ -32,7 +32,6 @@ const FIXED_PAGES = new Set([
   "/terms-of-service",
   "/disclaimer",
   "/newsletter",
-  "/newsletter-welcome",
 ]);
 
 /**

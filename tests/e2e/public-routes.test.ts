@@ -5,7 +5,7 @@ const STATIC_PAGES = [
   { path: "/", heading: "Business AI Tools Directory" },
   { path: "/ai-tools", heading: "AI Tools for Business Growth" },
   { path: "/newsletter", heading: "The Business AI Tools newsletter" },
-  { path: "/newsletter-welcome", heading: "Your subscription is confirmed" },
+  { path: "/newsletter-welcome", heading: "Subscribe to the newsletter" },
   { path: "/privacy-policy", heading: "Privacy Policy" },
   { path: "/terms-of-service", heading: "Terms of Service" },
   { path: "/disclaimer", heading: "Disclaimer" },

@@ -42,7 +42,10 @@ describe("render cache keys", () => {
     for (const page of ["/privacy-policy", "/terms-of-service", "/disclaimer", "/newsletter"]) {
       expect(pathOf(`${page}?anything=1`)).toBe(page);
     }
-    expect(pathOf("/newsletter-welcome")).toBe("/newsletter-welcome");
+  });
+
+  it("leaves /newsletter-welcome out: it tells the browser that just confirmed apart", () => {
+    expect(keyOf("/newsletter-welcome")).toBeNull();
   });
 
   it("keeps a browse query in one order, without defaults or unknown parameters", () => {
