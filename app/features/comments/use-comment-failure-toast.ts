@@ -1,0 +1,15 @@
+import { useToast } from "~/components/toast";
+import { ApiError } from "~/lib/api/request";
+
+/** A failed read or write says why in a toast; a read given up for a newer one says nothing. */
+export function useCommentFailureToast(): (error: unknown, fallback: string) => void {
+  const toast = useToast();
+  return (error, fallback) => {
+    if (error instanceof DOMException && error.name === "AbortError") return;
+    toast({
+      message: error instanceof ApiError ? error.message : fallback,
+      tone: "error",
+      durationMs: 5000,
+    });
+  };
+}
