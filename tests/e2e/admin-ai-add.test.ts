@@ -34,7 +34,8 @@ test("an admin drafts two addresses, reviews the good draft's sources and adds t
   await expect(page.getByText("2 addresses found.")).toBeVisible();
   await page.getByRole("button", { name: "Draft 2 tools" }).press("Enter");
   await expect(page.getByText("2 addresses are queued")).toBeVisible();
-  await expect(box).toHaveValue("");
+  // The line that is not an address was named before sending, and stays in the box to be fixed.
+  await expect(box).toHaveValue("not an address");
   // The button is disabled once the box is empty: the focus goes on to the list, not the page.
   await expect(page.getByRole("heading", { name: "Drafts" })).toBeFocused();
 

@@ -19,6 +19,7 @@ import {
   refuseAddressFile,
   refuseAddressText,
 } from "./draft-form";
+import { findSkippedLines, NOT_AN_ADDRESS, type SkippedLine } from "./skipped-lines";
 
 const POLL_MS = 1000;
 /** With nothing running, another tab's new jobs still show within this long. */
@@ -164,6 +165,7 @@ function AddressForm({
   const isSending = queue.isPending;
   const [outcome, setOutcome] = useState<DraftJobsQueued | null>(null);
   const { count, problem } = countAddresses(text);
+  const skipped = findSkippedLines(text);
   const { isDragging, dropHandlers } = useFileDrop((file) => void readFile(file), isSending);
 
   async function readFile(file: File | undefined) {
@@ -190,8 +192,13 @@ function AddressForm({
     // Shown at once, before the reload of the route brings the same list.
     await queue.run({ addresses: text }, (queued) => {
       setOutcome(queued);
-      // What was refused stays in the box to be fixed and sent again.
-      setText(queued.refused.map((refusal) => refusal.address).join("\n"));
+      // What was refused or left out stays in the box to be fixed and sent again.
+      setText(
+        [
+          ...skipped.filter((line) => line.reason === NOT_AN_ADDRESS).map((line) => line.text),
+          ...queued.refused.map((refusal) => refusal.address),
+        ].join("\n"),
+      );
       const known = new Set(queued.jobs.map((job) => job.id));
       onQueued({
         ...jobs,
@@ -202,6 +209,7 @@ function AddressForm({
   }
 
   const countId = `${id}-count`;
+  const skippedId = `${id}-skipped`;
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}-label`} className="space-y-3">
       <div
@@ -223,7 +231,7 @@ function AddressForm({
           spellCheck={false}
           autoCapitalize="off"
           placeholder={"https://example.com\nanother-tool.ai"}
-          aria-describedby={`${id}-hint ${countId}`}
+          aria-describedby={`${id}-hint ${countId}${skipped.length > 0 ? ` ${skippedId}` : ""}`}
           aria-invalid={problem ? true : undefined}
           className={`${INPUT_CLASS} mt-2 font-mono text-sm`}
         />
@@ -237,6 +245,8 @@ function AddressForm({
               (count === 0
                 ? "No addresses found yet."
                 : `${count} ${count === 1 ? "address" : "addresses"} found.`)}
+            {skipped.length > 0 &&
+              ` ${skipped.length === 1 ? `Line ${skipped[0]!.line} is` : `${skipped.length} lines are`} left out: see why below the box.`}
           </p>
           <div className="flex flex-wrap gap-2">
             <button
@@ -261,6 +271,7 @@ function AddressForm({
             </button>
           </div>
         </div>
+        {skipped.length > 0 && <SkippedLines id={skippedId} lines={skipped} />}
         <input
           ref={picker}
           type="file"
@@ -300,6 +311,27 @@ function AddressForm({
         )}
       </div>
     </form>
+  );
+}
+
+/** The lines that queue nothing, each with its number and why. */
+function SkippedLines({ id, lines }: { id: string; lines: SkippedLine[] }) {
+  return (
+    <div
+      id={id}
+      className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      <p className="font-medium">
+        {lines.length === 1 ? "1 line is left out:" : `${lines.length} lines are left out:`}
+      </p>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        {lines.map((line) => (
+          <li key={`${line.line}:${line.text}`} className="break-all">
+            Line {line.line}, &ldquo;{line.text}&rdquo;: {line.reason}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
