@@ -47,23 +47,25 @@ export function ToolCard({ tool, href = toolPath(tool), isPriority, onOpen }: To
         </h3>
         {tool.subCategory && <p className="tool-card-sub">{tool.subCategory}</p>}
         <p className="tool-card-text">{tool.cardDescription}</p>
-        <div className="tool-card-stats">
-          <StarRating rating={tool.ratingAvg} />
-          <span className="views-count">{`${formatCount(tool.views)} views`}</span>
-        </div>
-        <div className="tool-card-foot">
-          <p className="tool-card-price">
-            <b>{tool.pricing.model}</b>
-            {` · ${tool.pricing.amount}`}
-          </p>
-          <div className="tool-card-actions">
-            <CompareToggle tool={tool} />
-            <LikeButton toolId={tool.id} toolName={tool.name} likes={tool.likesTotal} />
+        <div className="tool-card-footer">
+          <div className="tool-card-stats">
+            <StarRating rating={tool.ratingAvg} />
+            <span className="views-count">{`${formatCount(tool.views)} views`}</span>
           </div>
+          <div className="tool-card-foot">
+            <p className="tool-card-price" title={`${tool.pricing.model} · ${tool.pricing.amount}`}>
+              <b>{tool.pricing.model}</b>
+              {` · ${tool.pricing.amount}`}
+            </p>
+            <div className="tool-card-actions">
+              <CompareToggle tool={tool} />
+              <LikeButton toolId={tool.id} toolName={tool.name} likes={tool.likesTotal} />
+            </div>
+          </div>
+          <span aria-hidden="true" className="tool-card-more">
+            Learn More
+          </span>
         </div>
-        <span aria-hidden="true" className="tool-card-more">
-          Learn More
-        </span>
       </div>
     </article>
   );
