@@ -45,6 +45,9 @@ export function createToastList(onChange: (toasts: Toast[]) => void) {
   };
 }
 
+const ABOVE_BOTTOM_BARS =
+  "calc(1rem + var(--consent-bar-height, 0px) + var(--compare-bar-height, 0px))";
+
 const ToastContext = createContext<(toast: ToastOptions) => void>(() => {});
 
 /** Shows a short message in the corner of the screen (spec 8 and 9: at most 20, 350 px wide). */
@@ -64,7 +67,10 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
       <div
         role="status"
         aria-live="polite"
-        className="pointer-events-none fixed right-4 bottom-4 z-50 flex flex-col items-end gap-2"
+        // Above the bars fixed at the bottom (the consent banner, the compare tray: their heights
+        // come from useReserveRoomBelowPage), so a toast never covers their buttons.
+        style={{ bottom: ABOVE_BOTTOM_BARS }}
+        className="pointer-events-none fixed right-4 left-4 z-50 flex flex-col items-end gap-2"
       >
         {toasts.map((toast) => (
           <ToastMessage key={toast.id} toast={toast} />
