@@ -18,10 +18,8 @@ import {
 } from "../../server/media/tool-images.server";
 import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
 import { deleteTools } from "../../server/services/admin/change-tools.server";
-import {
-  deleteToolsAndImages,
-  updateToolAndImages,
-} from "../../server/services/admin/tool-image-cleanup.server";
+import { deleteToolsAndImages } from "../../server/services/admin/delete-tools-and-images.server";
+import { updateToolAndImages } from "../../server/services/admin/update-tool-and-images.server";
 import { findTools } from "../../server/services/tools/find-tools.server";
 import { createTool, updateTool } from "../../server/services/admin/save-tool.server";
 import { exportCatalogue } from "../../server/services/import-export/export-catalogue.server";

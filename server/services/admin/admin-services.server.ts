@@ -11,7 +11,8 @@ import { getEditableTool } from "./get-editable-tool.server";
 import { listAdminTools } from "./list-admin-tools.server";
 import { listTaxonomySuggestions } from "./list-taxonomy-suggestions.server";
 import { createTool } from "./save-tool.server";
-import { deleteToolsAndImages, updateToolAndImages } from "./tool-image-cleanup.server";
+import { deleteToolsAndImages } from "./delete-tools-and-images.server";
+import { updateToolAndImages } from "./update-tool-and-images.server";
 
 /** The admin's tool list, editor and bulk actions (issue 7), with the images tools use. */
 export function createAdminServices(deps: { db: Database; mediaDir: string; logger: Logger }) {
