@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useNavigationType } from "react-router";
 import type { CategoryEntry } from "~/lib/category-stats";
 import { ALL_CATEGORIES } from "~/lib/constants";
@@ -28,7 +28,8 @@ interface ShownList {
 /**
  * spec 4, the browse state the browser keeps (browse-storage.ts):
  * - Back (or Forward) to a listing seen in the last 5 minutes, from a tool or another listing,
- *   brings it back as it was: the same cards, the scroll position, the sidebar.
+ *   brings it back as it was: the same cards, the scroll position, the sidebar. The cards and
+ *   the scroll position come back together, before the page is painted.
  * - A bare /ai-tools opened afresh (typed, bookmarked, linked from elsewhere) takes the filters
  *   saved in this browser. Links inside the site mean what they say and are never redirected.
  * - Every listing's filters are saved; Reset forgets everything.
@@ -84,7 +85,8 @@ export function useBrowseMemory(
 
   const isMounted = useRef(false);
   /* eslint-disable react-hooks/set-state-in-effect -- browser storage exists only after hydration */
-  useEffect(() => {
+  // Before paint: a restored list is drawn at once with its scroll position (below).
+  useLayoutEffect(() => {
     const isFirstInDocument = !hasShownBrowsePage;
     hasShownBrowsePage = true;
     if (!isMounted.current) {
@@ -120,7 +122,7 @@ export function useBrowseMemory(
   }, [key]);
   /* eslint-enable react-hooks/set-state-in-effect */
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (scrollTo.current === null || list.tools.length < scrollTo.current.count) return;
     window.scrollTo(0, scrollTo.current.y);
     scrollTo.current = null;
