@@ -1,5 +1,7 @@
+import { redirect } from "react-router";
 import { BrowsePage } from "~/features/browse/browse-page";
 import { readListingQuery } from "~/features/browse/listing-query.server";
+import { listingToReturnTo } from "~/features/browse/return-from-tool";
 import { listingMeta } from "~/lib/listing-structured-data";
 import {
   absoluteUrl,
@@ -27,6 +29,14 @@ export function loader({ request, context }: Route.LoaderArgs) {
     head: listingHeadAt(canonicalPath, taxonomy),
     canonicalUrl: absoluteUrl(canonicalPath, context.appUrl),
   };
+}
+
+// The breadcrumb's or the header's plain /ai-tools from a tool page goes straight back to the
+// listing the tool was opened from, without showing the defaults first.
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const returnTo = listingToReturnTo(new URL(request.url), Date.now());
+  if (returnTo) throw redirect(returnTo);
+  return serverLoader();
 }
 
 export default function Browse({ loaderData }: Route.ComponentProps) {

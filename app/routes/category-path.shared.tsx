@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { BrowsePage } from "~/features/browse/browse-page";
+import { ToolPagePresence } from "~/features/browse/return-from-tool";
 import { ToolPage } from "~/features/tool-page/tool-page";
 import { listingMeta } from "~/lib/listing-structured-data";
 import { canonicalLink, pageTitle, toolMeta } from "~/lib/seo";
@@ -32,13 +33,16 @@ export function categoryPathMeta(loaderData: CategoryPathData | undefined): Meta
 export function CategoryPathView({ loaderData }: { loaderData: CategoryPathData }) {
   if (loaderData.kind === "tool") {
     return (
-      <ToolPage
-        tool={loaderData.tool}
-        longDescriptionHtml={loaderData.longDescriptionHtml}
-        related={loaderData.related}
-        compareWith={loaderData.compareWith}
-        comments={loaderData.comments}
-      />
+      <>
+        <ToolPagePresence />
+        <ToolPage
+          tool={loaderData.tool}
+          longDescriptionHtml={loaderData.longDescriptionHtml}
+          related={loaderData.related}
+          compareWith={loaderData.compareWith}
+          comments={loaderData.comments}
+        />
+      </>
     );
   }
   return <BrowsePage {...loaderData} />;

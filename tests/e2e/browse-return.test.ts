@@ -63,3 +63,25 @@ test("Back from a tool paints the listing at once with all its cards and its scr
     expect(Math.abs(frame.scrollY - scrollY)).toBeLessThan(50);
   }
 });
+
+test("the breadcrumb and the header's Browse Tools return from a tool as Back does", async ({
+  page,
+}) => {
+  const scrollY = await openToolFromScrolledList(page, "/ai-tools?sort=Most+Viewed");
+  await page
+    .getByRole("navigation", { name: "Breadcrumb" })
+    .getByRole("link", { name: "AI Tools", exact: true })
+    .click();
+  await expectRestored(page, /\/ai-tools\?sort=Most\+Viewed$/, scrollY);
+  await expect(
+    page.getByRole("navigation", { name: "Sort by" }).getByRole("link", { name: "Most Viewed" }),
+  ).toHaveAttribute("aria-current", "true");
+
+  const again = cards(page).nth(27);
+  const name = (await again.getByRole("heading").textContent()) as string;
+  const scrollYAgain = await page.evaluate(() => window.scrollY);
+  await again.getByRole("link", { name }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.getByRole("banner").getByRole("link", { name: "Browse Tools", exact: true }).click();
+  await expectRestored(page, /\/ai-tools\?sort=Most\+Viewed$/, scrollYAgain);
+});

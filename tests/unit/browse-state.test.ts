@@ -14,6 +14,7 @@ import {
   saveSnapshot,
   SNAPSHOT_KEY,
   findSnapshot,
+  newestSnapshot,
   type BrowseSnapshot,
 } from "~/features/browse/browse-storage";
 import { debounce } from "~/lib/debounce";
@@ -140,6 +141,19 @@ describe("the session snapshot (spec 4: valid for 5 minutes)", () => {
     saveSnapshot(session, new MemoryStorage(), snapshotAt(Date.now()));
     vi.advanceTimersByTime(5 * 60_000);
     expect(findSnapshot(session, "/ai-tools?pricing=Free", Date.now())).toBeNull();
+  });
+
+  it("the newest one is the listing left last, while under 5 minutes old", () => {
+    const session = new MemoryStorage();
+    const local = new MemoryStorage();
+    saveSnapshot(session, local, { ...snapshotAt(Date.now()), url: "/ai-tools?n=1" });
+    vi.advanceTimersByTime(60_000);
+    saveSnapshot(session, local, { ...snapshotAt(Date.now()), url: "/ai-tools?n=2" });
+    expect(newestSnapshot(session, Date.now())?.url).toBe("/ai-tools?n=2");
+    vi.advanceTimersByTime(5 * 60_000 - 1);
+    expect(newestSnapshot(session, Date.now())?.url).toBe("/ai-tools?n=2");
+    vi.advanceTimersByTime(1);
+    expect(newestSnapshot(session, Date.now())).toBeNull();
   });
 
   it("keeps the ten most recent listings, one snapshot each", () => {

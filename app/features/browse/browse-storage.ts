@@ -119,13 +119,25 @@ export function saveSnapshot(session: Storage, local: Storage, snapshot: BrowseS
   }, undefined);
 }
 
+function isFresh(snapshot: BrowseSnapshot | undefined, now: number): snapshot is BrowseSnapshot {
+  if (!snapshot || !Array.isArray(snapshot.tools)) return false;
+  const age = now - snapshot.savedAt;
+  return age >= 0 && age < SNAPSHOT_VALIDITY_MS;
+}
+
 /** The snapshot of this listing, taken less than 5 minutes ago (spec 4), or null. */
 export function findSnapshot(session: Storage, url: string, now: number): BrowseSnapshot | null {
   return attempt(() => {
     const snapshot = readSnapshots(session).find((saved) => saved.url === url);
-    if (!snapshot || !Array.isArray(snapshot.tools)) return null;
-    const age = now - snapshot.savedAt;
-    return age >= 0 && age < SNAPSHOT_VALIDITY_MS ? snapshot : null;
+    return isFresh(snapshot, now) ? snapshot : null;
+  }, null);
+}
+
+/** The listing remembered last (the one a tool was opened from), if less than 5 minutes ago. */
+export function newestSnapshot(session: Storage, now: number): BrowseSnapshot | null {
+  return attempt(() => {
+    const [snapshot] = readSnapshots(session);
+    return isFresh(snapshot, now) ? snapshot : null;
   }, null);
 }
 

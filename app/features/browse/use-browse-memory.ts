@@ -14,6 +14,7 @@ import {
   saveSidebarExpanded,
   saveSnapshot,
 } from "./browse-storage";
+import { isReturnFromTool } from "./return-from-tool";
 
 // Whether a browse page has been shown in this document yet. The first one, reached by loading
 // the document rather than by a link inside the site, is a fresh visit.
@@ -27,11 +28,13 @@ interface ShownList {
 
 /**
  * spec 4, the browse state the browser keeps (browse-storage.ts):
- * - Back (or Forward) to a listing seen in the last 5 minutes, from a tool or another listing,
- *   brings it back as it was: the same cards, the scroll position, the sidebar. The cards and
- *   the scroll position come back together, before the page is painted.
- * - A bare /ai-tools opened afresh (typed, bookmarked, linked from elsewhere) takes the filters
- *   saved in this browser. Links inside the site mean what they say and are never redirected.
+ * - A return from a tool page, whichever way (Back, the breadcrumb, the header's Browse Tools),
+ *   and Back (or Forward) from another listing, to a listing seen in the last 5 minutes brings
+ *   it back as it was: the same cards, the scroll position, the sidebar. The cards and the
+ *   scroll position come back together, before the page is painted.
+ * - A bare /ai-tools opened afresh (typed, bookmarked, linked from elsewhere), or reached from
+ *   a tool page with no fresh snapshot, takes the filters saved in this browser. Other links
+ *   inside the site mean what they say and are never redirected.
  * - Every listing's filters are saved; Reset forgets everything.
  */
 export function useBrowseMemory(
@@ -88,21 +91,21 @@ export function useBrowseMemory(
   // Before paint: a restored list is drawn at once with its scroll position (below).
   useLayoutEffect(() => {
     const isFirstInDocument = !hasShownBrowsePage;
+    const isFromTool = isReturnFromTool();
     hasShownBrowsePage = true;
     if (!isMounted.current) {
       isMounted.current = true;
       setIsSidebarExpanded(readSidebarExpanded(localStorage));
     }
     const snapshot =
-      navigationType === "POP" ? findSnapshot(sessionStorage, key, Date.now()) : null;
+      navigationType === "POP" || isFromTool ? findSnapshot(sessionStorage, key, Date.now()) : null;
     if (snapshot) {
       const tools = snapshot.tools.slice(0, snapshot.visibleCount);
       list.restore(tools, snapshot.total);
       setIsSidebarExpanded(snapshot.sidebarExpanded);
       scrollTo.current = { y: snapshot.scrollY, count: tools.length };
     } else if (
-      isFirstInDocument &&
-      navigationType === "POP" &&
+      ((isFirstInDocument && navigationType === "POP") || isFromTool) &&
       location.pathname === BROWSE_PATH &&
       !location.search
     ) {
