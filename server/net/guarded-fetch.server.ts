@@ -5,18 +5,34 @@ import { isIP, type LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { AI_DRAFT_LIMITS } from "~/lib/ai-draft";
-import {
-  DraftFailure,
-  type FetchedPage,
-  type ReportProgress,
-} from "../services/ai-draft/draft-types.server";
 import { refusedAddress, refusedHostName } from "./address-rules.server";
+import { FetchFailure } from "./fetch-failure.server";
 
 // Issue 18.2: the one way the server fetches an address someone else chose. Every hop (the first
 // address and each redirect) is checked the same way before any connection: http or https, no
 // credentials, the default port, a public host name, every address it resolves to public. The
 // connection then goes to exactly the addresses that were checked (the request's `lookup` hands
 // them over), so a second DNS answer (rebinding) is never used. One deadline covers everything.
+
+/** A page (or image) fetched, with where it led. */
+export interface FetchedPage {
+  /** The address asked for first. */
+  url: string;
+  /** Where the last redirect ended. */
+  finalUrl: string;
+  /** Every address visited after the first, in order. */
+  redirects: string[];
+  status: number;
+  /** Lowercased header names. */
+  headers: Record<string, string>;
+  contentType: string;
+  body: Buffer;
+}
+
+/** The caller's own refusal of a redirect, carried out of the fetch untouched. */
+class RedirectRefused {
+  constructor(readonly reason: unknown) {}
+}
 
 export interface GuardedFetchOptions {
   /** FETCH_ALLOW_PRIVATE: tests on loopback only; lets private addresses and any port through. */
@@ -29,8 +45,11 @@ export interface GuardedFetchOptions {
   /** Defaults to AI_DRAFT_LIMITS.redirects. */
   maxRedirects?: number;
   signal?: AbortSignal;
-  onProgress?: ReportProgress;
-  /** Called for each redirect's address once it passed the checks, before connecting to it. */
+  onProgress?: (message: string) => void;
+  /**
+   * Called for each redirect's address once it passed the checks, before connecting to it. What
+   * it throws reaches guardedFetch's caller as it was thrown.
+   */
   checkRedirect?: (url: URL) => void | Promise<void>;
   /** Tests only: how host names resolve (default: the system resolver, every address). */
   resolve?: (hostname: string) => Promise<string[]>;
@@ -62,7 +81,7 @@ interface Hop {
 
 /**
  * Fetches one address under the rules above, following up to `maxRedirects` redirects. Every
- * refusal is a DraftFailure naming why.
+ * refusal is a FetchFailure naming why.
  */
 export async function guardedFetch(
   address: string,
@@ -74,10 +93,11 @@ export async function guardedFetch(
     ? AbortSignal.any([options.signal, deadline.signal])
     : deadline.signal;
   const failureOf = (error: unknown): unknown => {
-    if (error instanceof DraftFailure) return error;
-    if (options.signal?.aborted) return new DraftFailure("cancelled");
+    if (error instanceof FetchFailure) return error;
+    if (error instanceof RedirectRefused) return error.reason;
+    if (options.signal?.aborted) return new FetchFailure("cancelled");
     if (deadline.signal.aborted) {
-      return new DraftFailure(
+      return new FetchFailure(
         "timeout",
         `No complete answer within ${seconds(options.timeoutMs)}.`,
       );
@@ -123,7 +143,7 @@ async function fetchFollowing(
     }
     response.destroy();
     if (redirects.length >= maxRedirects) {
-      throw new DraftFailure(
+      throw new FetchFailure(
         "too_many_redirects",
         `It redirected more than ${maxRedirects} times (last to ${shortAddress(url)}).`,
       );
@@ -132,14 +152,14 @@ async function fetchFollowing(
     try {
       next = new URL(location, url);
     } catch {
-      throw new DraftFailure(
+      throw new FetchFailure(
         "http_error",
         `A redirect to "${location.slice(0, 200)}" is not a web address.`,
       );
     }
     next.hash = "";
     if (visited.has(next.toString())) {
-      throw new DraftFailure(
+      throw new FetchFailure(
         "too_many_redirects",
         `The redirects go round in a loop (${shortAddress(next)}).`,
       );
@@ -148,7 +168,13 @@ async function fetchFollowing(
     hop = await resolveHop(url, options);
     redirects.push(url.toString());
     options.onProgress?.(`Redirected to ${shortAddress(url)}`);
-    if (options.checkRedirect) await options.checkRedirect(url);
+    if (options.checkRedirect) {
+      try {
+        await options.checkRedirect(url);
+      } catch (error) {
+        throw new RedirectRefused(error);
+      }
+    }
   }
 }
 
@@ -158,25 +184,25 @@ function parseAddress(address: string): URL {
     url.hash = "";
     return url;
   } catch {
-    throw new DraftFailure("invalid_address", "This is not a web address.");
+    throw new FetchFailure("invalid_address", "This is not a web address.");
   }
 }
 
 /** The checks that need no DNS: scheme, credentials, port and the host's name. */
 function checkUrl(url: URL, options: GuardedFetchOptions, what = "The address"): URL {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new DraftFailure(
+    throw new FetchFailure(
       "invalid_address",
       `${what} uses ${url.protocol.replace(/:$/, "")}, not http or https.`,
     );
   }
   if (url.username || url.password) {
-    throw new DraftFailure("invalid_address", `${what} contains a user name or password.`);
+    throw new FetchFailure("invalid_address", `${what} contains a user name or password.`);
   }
   const anyPort = options.allowPrivate || (options.exemptAddresses?.length ?? 0) > 0;
   // URL drops a scheme's default port, so any port left is another one.
   if (url.port !== "" && !anyPort) {
-    throw new DraftFailure(
+    throw new FetchFailure(
       "invalid_address",
       `${what} uses port ${url.port}; only the default ports (80 and 443) are fetched.`,
     );
@@ -184,7 +210,7 @@ function checkUrl(url: URL, options: GuardedFetchOptions, what = "The address"):
   const host = bareHost(url);
   if (!options.allowPrivate && isIP(host) === 0) {
     const refused = refusedHostName(host);
-    if (refused) throw new DraftFailure("private_address", `${refused}.`);
+    if (refused) throw new FetchFailure("private_address", `${refused}.`);
   }
   return url;
 }
@@ -203,7 +229,7 @@ async function resolveHop(url: URL, options: GuardedFetchOptions): Promise<Hop> 
     } catch (error) {
       throw unreachable(error, host);
     }
-    if (addresses.length === 0) throw new DraftFailure("unreachable", `${host} has no address.`);
+    if (addresses.length === 0) throw new FetchFailure("unreachable", `${host} has no address.`);
   }
   if (!options.allowPrivate) {
     for (const address of addresses) {
@@ -211,7 +237,7 @@ async function resolveHop(url: URL, options: GuardedFetchOptions): Promise<Hop> 
       const refused = refusedAddress(address);
       if (refused) {
         const via = address === host ? "" : ` (${host} resolves to it)`;
-        throw new DraftFailure("private_address", `${refused}${via}.`);
+        throw new FetchFailure("private_address", `${refused}${via}.`);
       }
     }
   }
@@ -293,29 +319,29 @@ async function readResponse(
         true,
       );
       const challenge = challengeOf(headers, body.toString("utf8"));
-      if (challenge) throw new DraftFailure("bot_challenge", `HTTP ${status}, ${challenge}.`);
+      if (challenge) throw new FetchFailure("bot_challenge", `HTTP ${status}, ${challenge}.`);
     }
     response.destroy();
-    throw new DraftFailure("http_error", `HTTP ${status}`);
+    throw new FetchFailure("http_error", `HTTP ${status}`);
   }
   if (status < 200 || status >= 300) {
     response.destroy();
-    throw new DraftFailure("http_error", `HTTP ${status}`);
+    throw new FetchFailure("http_error", `HTTP ${status}`);
   }
 
   const accepted = options.accept === "html" ? HTML_TYPES : IMAGE_TYPES;
   if (mediaType && !accepted.has(mediaType)) {
     response.destroy();
-    throw new DraftFailure("not_html", `It is ${mediaType}.`);
+    throw new FetchFailure("not_html", `It is ${mediaType}.`);
   }
   const declared = Number(headers["content-length"]);
   if (!headers["content-encoding"] && Number.isFinite(declared) && declared > options.maxBytes) {
     response.destroy();
-    throw new DraftFailure("too_large", `It announces ${kilobytes(declared)}.`);
+    throw new FetchFailure("too_large", `It announces ${kilobytes(declared)}.`);
   }
   const body = await readBody(response, options.maxBytes, signal, options.onProgress);
   if (!mediaType && options.accept === "html" && !looksLikeHtml(body)) {
-    throw new DraftFailure("not_html", "It has no content type and does not look like HTML.");
+    throw new FetchFailure("not_html", "It has no content type and does not look like HTML.");
   }
   return {
     finalUrl,
@@ -359,7 +385,7 @@ function readBody(
   response: IncomingMessage,
   maxBytes: number,
   signal: AbortSignal,
-  onProgress?: ReportProgress,
+  onProgress?: (message: string) => void,
   truncate = false,
 ): Promise<Buffer> {
   let stream: Readable;
@@ -392,7 +418,7 @@ function readBody(
           return;
         }
         signal.removeEventListener("abort", onAbort);
-        stop(new DraftFailure("too_large", `It passed ${kilobytes(maxBytes)}.`));
+        stop(new FetchFailure("too_large", `It passed ${kilobytes(maxBytes)}.`));
         return;
       }
       chunks.push(chunk);
@@ -405,9 +431,9 @@ function readBody(
     stream.on("error", (error) => {
       signal.removeEventListener("abort", onAbort);
       stop(
-        error instanceof DraftFailure
+        error instanceof FetchFailure
           ? error
-          : new DraftFailure("unreachable", `The answer could not be read (${describe(error)}).`),
+          : new FetchFailure("unreachable", `The answer could not be read (${describe(error)}).`),
       );
     });
     stream.on("end", () => {
@@ -432,7 +458,7 @@ function decoded(response: IncomingMessage): Readable {
     case "br":
       return response.pipe(createBrotliDecompress());
     default:
-      throw new DraftFailure(
+      throw new FetchFailure(
         "unreachable",
         `The answer is encoded as "${encoding}", which we cannot read.`,
       );
@@ -461,35 +487,35 @@ function headersOf(response: IncomingMessage): Record<string, string> {
 const TLS_CODE = /^(CERT_|ERR_TLS_|ERR_SSL_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH)/;
 
 /** A network error in words, as an unreachable failure. */
-function unreachable(error: unknown, host?: string): DraftFailure {
+function unreachable(error: unknown, host?: string): FetchFailure {
   const code = (error as { code?: unknown } | null)?.code;
   const where = host ?? "the site";
   switch (code) {
     case "ENOTFOUND":
     case "EAI_NONAME":
     case "EAI_NODATA":
-      return new DraftFailure("unreachable", `There is no site called ${where}.`);
+      return new FetchFailure("unreachable", `There is no site called ${where}.`);
     case "EAI_AGAIN":
-      return new DraftFailure("unreachable", `The name ${where} could not be looked up right now.`);
+      return new FetchFailure("unreachable", `The name ${where} could not be looked up right now.`);
     case "ECONNREFUSED":
-      return new DraftFailure("unreachable", "The connection was refused.");
+      return new FetchFailure("unreachable", "The connection was refused.");
     case "ECONNRESET":
     case "EPIPE":
-      return new DraftFailure("unreachable", "The connection was closed before the answer came.");
+      return new FetchFailure("unreachable", "The connection was closed before the answer came.");
     case "EHOSTUNREACH":
     case "ENETUNREACH":
     case "EADDRNOTAVAIL":
-      return new DraftFailure("unreachable", "There is no route to the site.");
+      return new FetchFailure("unreachable", "There is no route to the site.");
     case "ETIMEDOUT":
-      return new DraftFailure("unreachable", "The connection timed out.");
+      return new FetchFailure("unreachable", "The connection timed out.");
   }
   if (typeof code === "string" && TLS_CODE.test(code)) {
-    return new DraftFailure("unreachable", `The site's secure connection is not valid (${code}).`);
+    return new FetchFailure("unreachable", `The site's secure connection is not valid (${code}).`);
   }
   if (typeof code === "string" && code.startsWith("HPE_")) {
-    return new DraftFailure("unreachable", "The site's answer is not valid HTTP.");
+    return new FetchFailure("unreachable", "The site's answer is not valid HTTP.");
   }
-  return new DraftFailure("unreachable", `The connection failed (${describe(error)}).`);
+  return new FetchFailure("unreachable", `The connection failed (${describe(error)}).`);
 }
 
 function describe(error: unknown): string {

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolDraft } from "~/lib/ai-draft";
 import { assertReadablePage } from "../../server/services/ai-draft/check-page.server";
 import { draftTool, redraftField } from "../../server/services/ai-draft/draft-tool.server";
+import type { FetchedPage } from "../../server/net/guarded-fetch.server";
 import type {
-  FetchedPage,
   ModelSettings,
   PageFacts,
   TaxonomyEntry,

@@ -5,7 +5,7 @@ import {
   guardedFetch,
   type GuardedFetchOptions,
 } from "../../server/net/guarded-fetch.server";
-import { DraftFailure } from "../../server/services/ai-draft/draft-types.server";
+import { FetchFailure } from "../../server/net/fetch-failure.server";
 import { startFixtureSites, type FixtureSites } from "../support/fixture-sites";
 
 let sites: FixtureSites;
@@ -30,12 +30,12 @@ const LOOPBACK: GuardedFetchOptions = {
 };
 
 /** The refusal a fetch ends with (the test fails when the fetch succeeds or throws anything else). */
-async function failureOf(promise: Promise<unknown>): Promise<DraftFailure> {
+async function failureOf(promise: Promise<unknown>): Promise<FetchFailure> {
   const outcome = await promise.then(
     () => new Error("The fetch succeeded."),
     (error: unknown) => error,
   );
-  if (!(outcome instanceof DraftFailure)) throw outcome;
+  if (!(outcome instanceof FetchFailure)) throw outcome;
   return outcome;
 }
 
@@ -127,16 +127,15 @@ describe("guardedFetch on loopback sites (FETCH_ALLOW_PRIVATE)", () => {
     expect(failure.detail).toContain("loop");
   });
 
-  it("stops when checkRedirect refuses the new address, before connecting to it", async () => {
-    const failure = await failureOf(
-      guardedFetch(sites.url("/redirect-to?to=/meta-only"), {
-        ...LOOPBACK,
-        checkRedirect: () => {
-          throw new DraftFailure("duplicate", "Tallyhawk");
-        },
-      }),
-    );
-    expect(failure.code).toBe("duplicate");
+  it("stops when checkRedirect refuses the new address, before connecting to it, and throws its refusal", async () => {
+    const refusal = new Error("A duplicate: Tallyhawk");
+    const outcome = await guardedFetch(sites.url("/redirect-to?to=/meta-only"), {
+      ...LOOPBACK,
+      checkRedirect: () => {
+        throw refusal;
+      },
+    }).catch((error: unknown) => error);
+    expect(outcome).toBe(refusal);
     expect(sites.hits("/meta-only")).toBe(0);
   });
 

@@ -1,4 +1,5 @@
-import { DraftFailure, type FetchedPage, type PageFacts } from "./draft-types.server";
+import type { FetchedPage } from "../../net/guarded-fetch.server";
+import { DraftFailure, type PageFacts } from "./draft-types.server";
 import { decodePage } from "./read-page.server";
 
 // Issue 18.2: a page that is a bot check, needs JavaScript or has no text is a named failure,

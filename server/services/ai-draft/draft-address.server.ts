@@ -1,5 +1,4 @@
 import { AI_DRAFT_LIMITS, normaliseAddress, siteKeyOf, type ToolDraft } from "~/lib/ai-draft";
-import { guardedFetch } from "../../net/guarded-fetch.server";
 import type { LinkedTool } from "../tools/tool-shapes.server";
 import { draftFromTags } from "./draft-from-page.server";
 import { draftTool } from "./draft-tool.server";
@@ -12,6 +11,7 @@ import {
 import { fetchMainImage } from "./fetch-main-image.server";
 import { readFetchedPageOffThread } from "./read-fetched-page.server";
 import { PAGE_TEXT_CHARS } from "./read-page.server";
+import { fetchForDraft } from "./fetch-for-draft.server";
 
 /** A catalogue tool with the same site as an address. */
 export type DuplicateTool = LinkedTool;
@@ -96,7 +96,7 @@ export async function draftAddress(
   try {
     await checkDuplicate(normalised.siteKey);
     enter("fetching", `Fetching ${normalised.host}`);
-    const fetched = await guardedFetch(normalised.url, {
+    const fetched = await fetchForDraft(normalised.url, {
       allowPrivate: deps.allowPrivate,
       accept: "html",
       timeoutMs: AI_DRAFT_LIMITS.pageTimeoutMs,
@@ -178,7 +178,7 @@ async function withPricingPage(
   if (new URL(facts.pricingUrl).host !== new URL(facts.url).host) return facts;
   onProgress("Reading the pricing page");
   try {
-    const fetched = await guardedFetch(facts.pricingUrl, {
+    const fetched = await fetchForDraft(facts.pricingUrl, {
       allowPrivate: deps.allowPrivate,
       accept: "html",
       timeoutMs: PRICING_TIMEOUT_MS,

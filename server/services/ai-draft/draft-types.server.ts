@@ -1,5 +1,6 @@
 import type { DraftFailureCode, ToolDraft } from "~/lib/ai-draft";
 import { DRAFT_FAILURES } from "~/lib/ai-draft";
+import type { FetchFailure } from "../../net/fetch-failure.server";
 
 // Issue 18: the shapes the steps of a draft hand each other. A job runs
 // normaliseAddress → guardedFetch (server/net) → readPage → draftTool, then fetches the image.
@@ -12,6 +13,11 @@ export class DraftFailure extends Error {
     readonly detail?: string,
   ) {
     super(detail ? `${DRAFT_FAILURES[code]} ${detail}` : DRAFT_FAILURES[code]);
+  }
+
+  /** The fetcher's failure as the draft's: every fetch failure code is a draft failure code. */
+  static fromFetch(failure: FetchFailure): DraftFailure {
+    return new DraftFailure(failure.code, failure.detail);
   }
 }
 
@@ -55,21 +61,6 @@ export interface PageFacts {
   pricingUrl: string | null;
   /** An absolute http(s) address of the main image (og:image, twitter:image, JSON-LD image). */
   imageUrl: string | null;
-}
-
-/** A page as the guarded fetcher delivered it. */
-export interface FetchedPage {
-  /** The address asked for first. */
-  url: string;
-  /** Where the last redirect ended. */
-  finalUrl: string;
-  /** Every address visited after the first, in order. */
-  redirects: string[];
-  status: number;
-  /** Lowercased header names. */
-  headers: Record<string, string>;
-  contentType: string;
-  body: Buffer;
 }
 
 /** The model settings (LLM_*); absent: page-only drafts. */

@@ -1,7 +1,7 @@
 import { AI_DRAFT_LIMITS, type DraftedField, type DraftSource } from "~/lib/ai-draft";
 import { storeToolImage } from "../../media/tool-images.server";
-import { guardedFetch } from "../../net/guarded-fetch.server";
 import { DraftFailure } from "./draft-types.server";
+import { fetchForDraft } from "./fetch-for-draft.server";
 
 /**
  * Issue 18.5: the page's main image, fetched through the guarded fetcher and stored like an
@@ -14,7 +14,7 @@ export async function fetchMainImage(
   options: { allowPrivate: boolean; mediaDir: string; signal?: AbortSignal; source?: DraftSource },
 ): Promise<DraftedField<string> | null> {
   try {
-    const image = await guardedFetch(imageUrl, {
+    const image = await fetchForDraft(imageUrl, {
       allowPrivate: options.allowPrivate,
       accept: "image",
       timeoutMs: AI_DRAFT_LIMITS.imageTimeoutMs,

@@ -1,7 +1,8 @@
 import type { DraftFailureCode } from "~/lib/ai-draft";
 import { timedWorker } from "../../timed-worker.server";
 import { assertReadablePage } from "./check-page.server";
-import { DraftFailure, type FetchedPage, type PageFacts } from "./draft-types.server";
+import type { FetchedPage } from "../../net/guarded-fetch.server";
+import { DraftFailure, type PageFacts } from "./draft-types.server";
 import { decodePage, readPage } from "./read-page.server";
 
 // Decision 024: a fetched page is anyone's HTML, up to 2 MB. Reading it (parsing, walking the tree,
