@@ -67,7 +67,11 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
-  timeout: 30_000,
+  // A CI machine of 2 cores runs two app servers, two browsers and their databases at once; a
+  // sign-up (scrypt) or a first client-side navigation there can take seconds, so the budgets
+  // leave room: a test that fails waits these out, one that passes does not.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     trace: "retain-on-failure",
     launchOptions,
