@@ -12,6 +12,15 @@ interface TopToolsCarouselProps {
 }
 
 /**
+ * The 500 ms fade is the old slide fading out in its first half and the new one fading in in
+ * its second: two texts never show on top of each other. Reduced motion changes at once.
+ */
+function slideTransition(isShown: boolean, isReduced: boolean): React.CSSProperties {
+  const half = isReduced ? 0 : CAROUSEL_FADE_MS / 2;
+  return { transitionDuration: `${half}ms`, transitionDelay: `${isShown ? half : 0}ms` };
+}
+
+/**
  * spec 2 and 9: the top tools, one at a time, moving on every 10 s with a 500 ms fade. It stops
  * under the pointer, while keyboard focus is inside, with its Pause button, and for people who
  * ask for reduced motion; the other buttons move it by hand.
@@ -57,7 +66,7 @@ export function TopToolsCarousel({ tools, isFallback }: TopToolsCarouselProps) {
               aria-label={`${index + 1} of ${tools.length}`}
               aria-hidden={!isShown}
               inert={!isShown}
-              style={{ transitionDuration: `${isReduced ? 0 : CAROUSEL_FADE_MS}ms` }}
+              style={slideTransition(isShown, isReduced)}
               className={`[grid-area:1/1] transition-opacity ${isShown ? "opacity-100" : "opacity-0"}`}
             >
               <p className="text-sm font-semibold text-brand-700">
