@@ -12,6 +12,7 @@ export default [
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("newsletter-welcome", "routes/newsletter-welcome.tsx"),
+  route("implementation-support", "routes/implementation-support.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("terms-of-service", "routes/terms-of-service.tsx"),
   route("disclaimer", "routes/disclaimer.tsx"),

@@ -2,6 +2,8 @@ import { UNCATEGORIZED_SEGMENT } from "./constants";
 import { slugify } from "./slug";
 
 export const BROWSE_PATH = "/ai-tools";
+/** The form that mails a request for implementation support to the operator. */
+export const SUPPORT_PATH = "/implementation-support";
 
 // Issue 20: what search engines, feed readers and language models read.
 export const SITEMAP_PATH = "/sitemap.xml";

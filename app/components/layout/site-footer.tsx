@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import { CONTACT_EMAIL } from "~/lib/constants";
+import { SUPPORT_PATH } from "~/lib/paths";
 
 interface SiteFooterProps {
   /** The opener for the analytics consent preferences (spec 2 Footer). */
   consentPreferences: React.ReactNode;
 }
 
-const LEGAL_LINKS = [
+const FOOTER_LINKS = [
+  { to: SUPPORT_PATH, label: "Implementation support" },
   { to: "/privacy-policy", label: "Privacy Policy" },
   { to: "/terms-of-service", label: "Terms of Service" },
   { to: "/disclaimer", label: "Disclaimer" },
@@ -25,7 +27,7 @@ export function SiteFooter({ consentPreferences }: SiteFooterProps) {
         </div>
         <nav aria-label="Footer">
           <ul className="flex flex-col gap-2 text-sm sm:flex-row sm:flex-wrap sm:gap-x-6">
-            {LEGAL_LINKS.map((link) => (
+            {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
                 <Link
                   to={link.to}

@@ -7,7 +7,7 @@ import { SearchForm } from "~/components/search-form";
 import { CompactToolCard, ToolCard } from "~/components/tool-card";
 import { DEFAULT_SEARCH_PLACEHOLDER, TYPING_WORDS } from "~/lib/constants";
 import { NO_TOP_TOOLS, TOP_TOOLS_FALLBACK } from "~/lib/messages";
-import { BROWSE_PATH, browseUrl, featuredToolHref } from "~/lib/paths";
+import { BROWSE_PATH, browseUrl, featuredToolHref, SUPPORT_PATH } from "~/lib/paths";
 import type { CompactTool, ToolCard as ToolCardData, TopTool } from "~/lib/tool";
 import { TopToolsCarousel } from "./top-tools-carousel";
 import { TypedWord } from "./typed-word";
@@ -102,7 +102,13 @@ export function HomePage(props: HomePageProps) {
             The right AI tools for your <TypedWord words={TYPING_WORDS} />
           </p>
           <p className="mt-4 text-sm text-brand-100 sm:text-base">
-            Unlock the Potential of AI | Compare 1000+ Solutions | Get Implementation Support
+            Unlock the Potential of AI | Compare 1000+ Solutions |{" "}
+            <Link
+              to={SUPPORT_PATH}
+              className="font-semibold text-white underline decoration-brand-200 underline-offset-4 hover:decoration-white"
+            >
+              Get Implementation Support
+            </Link>
           </p>
           <div className="mx-auto mt-8 max-w-2xl">
             <SearchForm placeholders={SEARCH_PLACEHOLDERS} />
