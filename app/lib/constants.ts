@@ -5,6 +5,7 @@ export const LOAD_MORE_STEP = 9;
 export const RECENTLY_ADDED_LIMIT = 20;
 export const TOP_TOOLS_LIMIT = 5;
 export const FEATURED_TOOL_COUNT = 4;
+/** The spec's batch size for fetching the featured set; the snapshot needs no batches (decision 028). */
 export const FEATURED_BATCH_SIZE = 10;
 
 export const CAROUSEL_INTERVAL_MS = 10_000;
