@@ -1,11 +1,6 @@
 import { Link } from "react-router";
 import type { CommentImportReport } from "~/lib/comment-import";
-
-const TONES: Record<CommentImportReport["status"], string> = {
-  succeeded: "border-green-300 bg-green-50 text-green-900",
-  rejected: "border-red-300 bg-red-50 text-red-900",
-  failed: "border-red-300 bg-red-50 text-red-900",
-};
+import { ReportCount, ReportStatusBox, ReportTable } from "../report-frame";
 
 const MATCHED_BY: Record<CommentImportReport["matchedSamples"][number]["matchedBy"], string> = {
   path: "Tool path",
@@ -41,18 +36,12 @@ export function CommentImportReportView({ report }: { report: CommentImportRepor
   }
   return (
     <div className="space-y-4">
-      <div
-        role={report.status === "succeeded" ? "status" : "alert"}
-        className={`rounded-xl border p-4 ${TONES[report.status]}`}
-      >
+      <ReportStatusBox status={report.status}>
         <p className="font-semibold break-words">{report.message}</p>
         {report.status !== "rejected" && (
           <dl className="mt-3 grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
             {counts.map(([label, value]) => (
-              <div key={label}>
-                <dt className="text-xs tracking-wide uppercase opacity-80">{label}</dt>
-                <dd className="text-lg font-semibold">{value.toLocaleString("en-US")}</dd>
-              </div>
+              <ReportCount key={label} label={label} value={value} />
             ))}
           </dl>
         )}
@@ -60,7 +49,7 @@ export function CommentImportReportView({ report }: { report: CommentImportRepor
           Source <code>{report.source}</code>, {report.fileName},{" "}
           {report.elapsedMs.toLocaleString("en-US")} ms.
         </p>
-      </div>
+      </ReportStatusBox>
 
       {report.problems.length > 0 && (
         <ReportTable
@@ -113,39 +102,6 @@ export function CommentImportReportView({ report }: { report: CommentImportRepor
           ))}
         </ReportTable>
       )}
-    </div>
-  );
-}
-
-function ReportTable({
-  caption,
-  headings,
-  children,
-}: {
-  caption: string;
-  headings: string[];
-  children: React.ReactNode;
-}) {
-  return (
-    <div
-      role="region"
-      aria-label={`${caption}, scrollable`}
-      tabIndex={0}
-      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
-    >
-      <table className="w-full text-left text-sm">
-        <caption className="px-4 py-3 text-left font-semibold text-slate-900">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            {headings.map((heading) => (
-              <th key={heading} scope="col" className="px-4 py-2 font-medium">
-                {heading}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { ErrorBox, INPUT_CLASS, Spinner, describedBy } from "~/components/form-controls";
+import { ErrorBox, INPUT_CLASS, describedBy } from "~/components/form-controls";
 import { sendCommentImport, type CommentImportUpdate } from "~/lib/api/send-comment-import";
 import { useApiWrite } from "~/lib/api/use-api-write";
 import { plural } from "~/lib/tool";
@@ -12,7 +12,8 @@ import {
   type CommentImportJobSummary,
   type CommentImportReport,
 } from "~/lib/comment-import";
-import { useFileDrop } from "../use-file-drop";
+import { FileDropZone } from "../file-drop-zone";
+import { RunProgress } from "../report-frame";
 import { CommentImportHistory } from "./comment-import-history";
 import { CommentImportReportView } from "./comment-import-report";
 
@@ -24,13 +25,12 @@ const PHASE_LABELS: Record<CommentImportUpdate["phase"], string> = {
 };
 
 /**
- * Issue 17 comment migration: choose a Disqus export or our JSON file (and a mapping file if
+ * Comment migration: choose a Disqus export or our JSON file (and a mapping file if
  * threads need one), see a dry run, then import. Changing any choice asks for a new dry run, so
  * what is imported is what was checked.
  */
 export function CommentMigrationPage({ jobs }: { jobs: CommentImportJobSummary[] }) {
   const importWrite = useApiWrite(sendCommentImport, { revalidate: "settled" });
-  const picker = useRef<HTMLInputElement>(null);
   const result = useRef<HTMLDivElement>(null);
   const mappingId = useId();
   const sourceId = useId();
@@ -45,7 +45,6 @@ export function CommentMigrationPage({ jobs }: { jobs: CommentImportJobSummary[]
   const [mappingError, setMappingError] = useState<string | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
   const isRunning = update !== null;
-  const { isDragging, dropHandlers } = useFileDrop(choose, isRunning);
 
   const sourceCheck = source.trim() ? commentSourceSchema.safeParse(source) : null;
   const sourceError =
@@ -134,40 +133,16 @@ export function CommentMigrationPage({ jobs }: { jobs: CommentImportJobSummary[]
         </p>
       </div>
 
-      <div
-        {...dropHandlers}
-        className={`flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed p-6 text-center ${isDragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-white"}`}
-      >
-        <p className="text-slate-700">
-          {file ? (
-            <>
-              <strong className="break-all">{file.name}</strong> ({formatBytes(file.size)})
-            </>
-          ) : (
-            "Drop an export (.xml, .xml.gz or .json) here, or"
-          )}
-        </p>
-        <button
-          type="button"
-          disabled={isRunning}
-          onClick={() => picker.current?.click()}
-          className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50"
-        >
-          {file ? "Choose another export" : "Choose an export"}
-        </button>
-        <input
-          ref={picker}
-          type="file"
-          accept=".xml,.gz,.json,application/xml,text/xml,application/gzip,application/json"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Comment export file"
-          onChange={(event) => {
-            choose(event.target.files?.[0]);
-            event.target.value = "";
-          }}
-        />
-      </div>
+      <FileDropZone
+        file={file}
+        onFile={choose}
+        isDisabled={isRunning}
+        prompt="Drop an export (.xml, .xml.gz or .json) here, or"
+        chooseLabel="Choose an export"
+        chooseAnotherLabel="Choose another export"
+        accept=".xml,.gz,.json,application/xml,text/xml,application/gzip,application/json"
+        inputLabel="Comment export file"
+      />
 
       <div className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:grid-cols-2">
         <div>
@@ -282,22 +257,11 @@ export function CommentMigrationPage({ jobs }: { jobs: CommentImportJobSummary[]
 
       <div ref={result} tabIndex={-1} aria-live="polite" className="space-y-4 outline-none">
         {update && (
-          <div role="status" className="rounded-xl border border-slate-200 bg-white p-4">
-            <p className="flex items-center gap-2 font-medium text-slate-800">
-              <Spinner className="size-4 text-brand-700" />
-              {PHASE_LABELS[update.phase]}
-              {"total" in update &&
-                update.phase !== "reading" &&
-                ` (${update.done.toLocaleString("en-US")} of ${update.total.toLocaleString("en-US")})`}
-              ...
-            </p>
-            <progress
-              className="mt-3 h-2 w-full accent-brand-700"
-              max={1}
-              value={update.fraction}
-              aria-label={PHASE_LABELS[update.phase]}
-            />
-          </div>
+          <RunProgress
+            label={PHASE_LABELS[update.phase]}
+            fraction={update.fraction}
+            counts={"total" in update && update.phase !== "reading" ? update : null}
+          />
         )}
         {error && <ErrorBox>{error}</ErrorBox>}
         {report && <CommentImportReportView report={report} />}
@@ -337,10 +301,4 @@ export function CommentMigrationPage({ jobs }: { jobs: CommentImportJobSummary[]
       <CommentImportHistory jobs={jobs} />
     </section>
   );
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -1,5 +1,6 @@
 import { LocalDate } from "~/components/local-date";
 import type { ImportJobSummary } from "~/lib/catalogue-import";
+import { RunHistory, type RunHistoryColumn } from "../run-history";
 
 const RESULT_LABELS: Record<ImportJobSummary["status"], string> = {
   succeeded: "Done",
@@ -7,62 +8,29 @@ const RESULT_LABELS: Record<ImportJobSummary["status"], string> = {
   failed: "File not readable",
 };
 
-/** The import record (issue 7): the latest imports and dry runs, who ran them and what they did. */
+const COLUMNS: RunHistoryColumn<ImportJobSummary>[] = [
+  {
+    heading: "When",
+    cell: (job) => <LocalDate value={job.finishedAt} withTime />,
+    className: "whitespace-nowrap",
+  },
+  { heading: "Who", cell: (job) => job.userEmail, className: "whitespace-nowrap" },
+  { heading: "File", cell: (job) => job.fileName, className: "min-w-40 break-words" },
+  {
+    heading: "Kind",
+    cell: (job) => (job.dryRun ? "Dry run" : "Import"),
+    className: "whitespace-nowrap",
+  },
+  { heading: "Result", cell: (job) => RESULT_LABELS[job.status], className: "min-w-40" },
+  { heading: "Created", cell: (job) => job.created, className: "text-right" },
+  { heading: "Updated", cell: (job) => job.updated, className: "text-right" },
+  { heading: "Unchanged", cell: (job) => job.unchanged, className: "text-right" },
+  { heading: "Rejected", cell: (job) => job.rejected, className: "text-right" },
+];
+
+/** The import record: the latest imports and dry runs, who ran them and what they did. */
 export function ImportHistory({ jobs }: { jobs: ImportJobSummary[] }) {
   return (
-    <div>
-      <h2 className="text-lg font-semibold text-slate-900">Recent imports</h2>
-      {jobs.length === 0 ? (
-        <p className="mt-2 text-slate-600">No imports yet.</p>
-      ) : (
-        <div
-          role="region"
-          aria-label="Recent imports, scrollable"
-          tabIndex={0}
-          className="mt-2 overflow-x-auto rounded-xl border border-slate-200 bg-white"
-        >
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                {[
-                  "When",
-                  "Who",
-                  "File",
-                  "Kind",
-                  "Result",
-                  "Created",
-                  "Updated",
-                  "Unchanged",
-                  "Rejected",
-                ].map((heading) => (
-                  <th key={heading} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((job) => (
-                <tr key={job.id} className="border-t border-slate-100">
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    <LocalDate value={job.finishedAt} withTime />
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{job.userEmail}</td>
-                  <td className="min-w-40 px-3 py-2 break-words">{job.fileName}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {job.dryRun ? "Dry run" : "Import"}
-                  </td>
-                  <td className="min-w-40 px-3 py-2">{RESULT_LABELS[job.status]}</td>
-                  <td className="px-3 py-2 text-right">{job.created}</td>
-                  <td className="px-3 py-2 text-right">{job.updated}</td>
-                  <td className="px-3 py-2 text-right">{job.unchanged}</td>
-                  <td className="px-3 py-2 text-right">{job.rejected}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </div>
+    <RunHistory title="Recent imports" emptyText="No imports yet." jobs={jobs} columns={COLUMNS} />
   );
 }

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { ErrorBox, Spinner } from "~/components/form-controls";
+import { ErrorBox } from "~/components/form-controls";
 import { sendImport, type ImportUpdate } from "~/lib/api/send-import";
 import { useApiWrite } from "~/lib/api/use-api-write";
 import {
@@ -10,7 +10,8 @@ import {
   type ImportReport,
 } from "~/lib/catalogue-import";
 import { plural } from "~/lib/tool";
-import { useFileDrop } from "../use-file-drop";
+import { FileDropZone } from "../file-drop-zone";
+import { RunProgress } from "../report-frame";
 import { ImportHistory } from "./import-history";
 import { ImportReportView } from "./import-report";
 
@@ -21,20 +22,18 @@ const PHASE_LABELS: Record<ImportUpdate["phase"], string> = {
 };
 
 /**
- * Issue 7 bulk import: choose a CSV or JSON file, see a dry run of what it would do, then import
+ * Bulk import: choose a CSV or JSON file, see a dry run of what it would do, then import
  * it (all or nothing). The file stays chosen between the two steps.
  */
 export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
   // A refused import is in the history too.
   const importWrite = useApiWrite(sendImport, { revalidate: "settled" });
-  const picker = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [update, setUpdate] = useState<ImportUpdate | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const result = useRef<HTMLDivElement>(null);
   const isRunning = update !== null;
-  const { isDragging, dropHandlers } = useFileDrop(choose, isRunning);
 
   function choose(chosen: File | undefined) {
     setReport(null);
@@ -93,68 +92,33 @@ export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
         </p>
       </div>
 
-      <div
-        {...dropHandlers}
-        className={`flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed p-6 text-center ${isDragging ? "border-brand-500 bg-brand-50" : "border-slate-300 bg-white"}`}
+      <FileDropZone
+        file={file}
+        onFile={choose}
+        isDisabled={isRunning}
+        prompt="Drop a .csv or .json file here, or"
+        chooseLabel="Choose a file"
+        chooseAnotherLabel="Choose another file"
+        accept=".csv,.json,text/csv,application/json"
+        inputLabel="Import file"
       >
-        <p className="text-slate-700">
-          {file ? (
-            <>
-              <strong className="break-all">{file.name}</strong> ({formatBytes(file.size)})
-            </>
-          ) : (
-            "Drop a .csv or .json file here, or"
-          )}
-        </p>
-        <div className="flex flex-wrap justify-center gap-3">
-          <button
-            type="button"
-            disabled={isRunning}
-            onClick={() => picker.current?.click()}
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-50"
-          >
-            {file ? "Choose another file" : "Choose a file"}
-          </button>
-          <button
-            type="button"
-            disabled={!file || isRunning}
-            onClick={() => void run(true)}
-            className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
-          >
-            Check file (dry run)
-          </button>
-        </div>
-        <input
-          ref={picker}
-          type="file"
-          accept=".csv,.json,text/csv,application/json"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Import file"
-          onChange={(event) => {
-            choose(event.target.files?.[0]);
-            event.target.value = "";
-          }}
-        />
-      </div>
+        <button
+          type="button"
+          disabled={!file || isRunning}
+          onClick={() => void run(true)}
+          className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
+        >
+          Check file (dry run)
+        </button>
+      </FileDropZone>
 
       <div ref={result} tabIndex={-1} aria-live="polite" className="space-y-4 outline-none">
         {update && (
-          <div role="status" className="rounded-xl border border-slate-200 bg-white p-4">
-            <p className="flex items-center gap-2 font-medium text-slate-800">
-              <Spinner className="size-4 text-brand-700" />
-              {PHASE_LABELS[update.phase]}
-              {"total" in update &&
-                ` (${update.done.toLocaleString("en-US")} of ${update.total.toLocaleString("en-US")})`}
-              ...
-            </p>
-            <progress
-              className="mt-3 h-2 w-full accent-brand-700"
-              max={1}
-              value={update.fraction}
-              aria-label={PHASE_LABELS[update.phase]}
-            />
-          </div>
+          <RunProgress
+            label={PHASE_LABELS[update.phase]}
+            fraction={update.fraction}
+            counts={"total" in update ? update : null}
+          />
         )}
         {error && <ErrorBox>{error}</ErrorBox>}
         {report && <ImportReportView report={report} />}
@@ -179,10 +143,4 @@ export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
       <ImportHistory jobs={jobs} />
     </section>
   );
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
