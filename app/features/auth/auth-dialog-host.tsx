@@ -3,6 +3,7 @@ import { useRevalidator, useSearchParams } from "react-router";
 import { AUTH_DIALOG_TITLES, AuthPromptProvider, type AuthMode } from "~/components/auth-prompt";
 import { Dialog } from "~/components/dialog";
 import { useToast } from "~/components/toast";
+import { useViewer } from "~/lib/auth/use-viewer";
 import { SIGNED_IN_TOAST_MS } from "~/lib/constants";
 import { onPopupResult } from "./google-sign-in";
 
@@ -47,9 +48,12 @@ export function AuthDialogHost({ children }: { children: React.ReactNode }) {
         ? "signin"
         : null;
   const [linkSeen, setLinkSeen] = useState<Open>(null);
+  const isSignedIn = useViewer() !== null;
   if (linkedDialog !== linkSeen) {
     setLinkSeen(linkedDialog);
-    if (linkedDialog) {
+    // A sign-in link reached by a browser that is signed in by now (the verification link was
+    // opened in another tab of it) has nothing left to ask.
+    if (linkedDialog && !(linkedDialog === "signin" && isSignedIn)) {
       setOpen(linkedDialog);
       setInitialError(null);
       setOpening((count) => count + 1);
@@ -85,6 +89,15 @@ export function AuthDialogHost({ children }: { children: React.ReactNode }) {
     },
     [open],
   );
+
+  // The session appeared while the sign-in or sign-up dialog was open (signed in or verified in
+  // another tab, which this one learns of when the root's data is read again): the dialog closes.
+  // Only on that change: a page whose session ended elsewhere opens the dialog before it knows.
+  const wasSignedIn = useRef(isSignedIn);
+  useEffect(() => {
+    if (isSignedIn && !wasSignedIn.current && (open === "signin" || open === "signup")) show(null);
+    wasSignedIn.current = isSignedIn;
+  }, [isSignedIn, open, show]);
 
   // The Google popup reports here, so its result counts even if the dialog was closed meanwhile.
   const revalidator = useRevalidator();
