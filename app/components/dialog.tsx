@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { CloseIcon } from "./close-icon";
+import { useOutsidePress } from "./use-outside-press";
 
 interface DialogProps {
   isOpen: boolean;
@@ -9,12 +10,19 @@ interface DialogProps {
 }
 
 /**
- * A modal built on the native <dialog>: the page behind it is inert, Escape closes it and focus
- * returns to where it was.
+ * A modal built on the native <dialog>: the page behind it is inert, Escape or a press on the
+ * backdrop closes it and focus returns to where it was.
  */
 export function Dialog({ isOpen, onClose, title, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+
+  // A press on the backdrop closes (the dialog element is the target of its backdrop's events).
+  useOutsidePress({
+    isActive: isOpen,
+    isOutside: (target) => target === ref.current,
+    onOutsidePress: onClose,
+  });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -28,9 +36,6 @@ export function Dialog({ isOpen, onClose, title, children }: DialogProps) {
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === ref.current) onClose();
-      }}
       className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/50"
     >
       <div className="p-6">

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { useOutsidePress } from "../use-outside-press";
 
 const NAV_LINKS = [
   { to: "/ai-tools", label: "Browse Tools" },
@@ -32,9 +33,17 @@ export function SiteHeader({ accountActions }: SiteHeaderProps) {
   const isMenuOpen = menuOpenOn === pathname;
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpenOn(null);
+  const headerRef = useRef<HTMLElement>(null);
+  // A tap on the page closes the open menu; a swipe that scrolls the page leaves it open.
+  useOutsidePress({
+    isActive: isMenuOpen,
+    isOutside: (target) => !(target instanceof Node && headerRef.current?.contains(target)),
+    onOutsidePress: closeMenu,
+  });
 
   return (
     <header
+      ref={headerRef}
       className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur"
       onKeyDown={(event) => {
         // An open dialog handles its own Escape.
