@@ -1,7 +1,10 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import { layerZones } from "./eslint/layers.js";
 
 export default tseslint.config(
   {
@@ -44,6 +47,18 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Imports run one way: down the server's layers, and into app/ only to app/lib. No cycles.
+    files: ["server/**/*.ts", "app/**/*.{ts,tsx}", "cli/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: layerZones() }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
 );

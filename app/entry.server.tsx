@@ -10,7 +10,7 @@ import {
   type HandleErrorFunction,
 } from "react-router";
 import { NonceProvider } from "./components/nonce";
-import { htmlCompressor } from "./html-compression.server";
+import { htmlCompressor } from "../server/http/html-compression.server";
 
 export const streamTimeout = 5_000;
 

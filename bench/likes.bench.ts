@@ -10,12 +10,12 @@ import pg from "pg";
 import { createAuth } from "../server/auth/auth.server";
 import { resolveAuthSecret } from "../server/auth/secret.server";
 import { createViewerReader } from "../server/auth/viewer.server";
-import { createLogger } from "../server/logger.server";
+import { createLogger } from "../server/core/logger.server";
 import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client.server";
 import { queryRows } from "../server/db/query-rows.server";
 import { consumeRateLimit } from "../server/rate-limit/consume-rate-limit.server";
 import { setToolLike, setToolLikeWithinLimit } from "../server/services/likes/set-tool-like.server";
-import { LIKE_RATE } from "../server/api/likes.server";
+import { LIKE_RATE } from "../server/routes/likes.server";
 
 // `npm run bench:likes [-- --users 1000] [-- --postgres postgres://…]` (DESIGN.md 9): starts the
 // built app on a fresh data folder (PGlite), or on a new database of the given PostgreSQL server,

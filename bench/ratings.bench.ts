@@ -5,7 +5,7 @@ import express from "express";
 import pino from "pino";
 import type { SavedComment } from "~/lib/api/contract";
 import type { Viewer } from "~/lib/profile";
-import { commentRoutes, toolCommentRoutes } from "../server/api/comments.server";
+import { commentRoutes, toolCommentRoutes } from "../server/routes/comments.server";
 import type { Application } from "../server/boot.server";
 import { openPglite, openPostgres, type DatabaseHandle } from "../server/db/client.server";
 import { queryRows } from "../server/db/query-rows.server";

@@ -5,7 +5,7 @@ import { CSV_LINE_BREAKS } from "../server/services/import-export/read-catalogue
 import type {
   toolCardColumns,
   toolSearchColumns,
-} from "../server/services/tools/tool-shapes.server";
+} from "../server/snapshot/tool-shapes.server";
 
 // Reads a CSV of real tools into the row shape the catalogue snapshot is built from, so the search
 // benchmark can run on real text. Columns are found by header name; anything missing is empty.

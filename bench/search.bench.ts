@@ -1,7 +1,7 @@
 import Fuse, { type FuseResult, type IFuseOptions } from "fuse.js";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { searchDocuments, type SearchDocument, type SearchHit } from "~/lib/search/search-index";
+import { searchDocuments, type SearchDocument, type SearchHit } from "../server/search/search-index.server";
 import { toolQuerySchema } from "~/lib/tool-query";
 import { snapshotOfRows } from "../server/snapshot/snapshot-keeper.server";
 import type { CatalogueSnapshot } from "../server/snapshot/snapshot.server";
@@ -9,7 +9,7 @@ import type { ToolRow } from "../server/db/schema";
 import { generateDemoCatalogue } from "../server/seed/demo-catalogue.server";
 import type { ToolResults } from "~/lib/api/contract";
 import { findTools } from "../server/services/tools/find-tools.server";
-import { toToolCard, toToolSearchText } from "../server/services/tools/tool-shapes.server";
+import { toToolCard, toToolSearchText } from "../server/snapshot/tool-shapes.server";
 import { updateSnapshot } from "../server/snapshot/update-snapshot.server";
 import { readToolsCsv, type BenchToolRow } from "./read-tools-csv";
 import { printAlignedTable } from "./aligned-table";

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import type { ToolRow } from "../server/db/schema";
-import { discoveryRoutes } from "../server/http/discovery-routes.server";
+import { discoveryRoutes } from "../server/routes/discovery-routes.server";
 import { generateDemoCatalogue } from "../server/seed/demo-catalogue.server";
 import { buildFeeds } from "../server/services/discovery/build-feeds.server";
 import { buildSitemap, type Sitemap } from "../server/services/discovery/build-sitemap.server";

@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { commentFileFormatOf, type CommentImportReport } from "~/lib/comment-import";
-import { AppError } from "../server/errors.server";
+import { AppError } from "../server/core/errors.server";
 import { importComments } from "../server/services/comment-import/import-comments.server";
 import { openCommentFile } from "../server/services/comment-import/open-comment-file.server";
 import { runWithDatabase } from "./with-database";

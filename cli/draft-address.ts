@@ -2,7 +2,7 @@ import { DRAFT_SOURCE_LABELS, DRAFTED_FIELDS, type ToolDraft } from "~/lib/ai-dr
 import type { Database } from "../server/db/client.server";
 import { DataDirLockedError } from "../server/db/lock.server";
 import { openDatabase } from "../server/db/open-database.server";
-import { EnvError, loadEnv } from "../server/env.server";
+import { EnvError, loadEnv } from "../server/core/env.server";
 import { listTaxonomySuggestions } from "../server/services/admin/list-taxonomy-suggestions.server";
 import { modelSettingsOf } from "../server/services/ai-draft/ai-draft-services.server";
 import {

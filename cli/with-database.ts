@@ -1,7 +1,7 @@
 import type { Database } from "../server/db/client.server";
 import { DataDirLockedError } from "../server/db/lock.server";
 import { openDatabase } from "../server/db/open-database.server";
-import { EnvError, loadEnv, type Env } from "../server/env.server";
+import { EnvError, loadEnv, type Env } from "../server/core/env.server";
 
 /**
  * Runs an operator command on the configured database, migrated: PostgreSQL, or PGlite under the

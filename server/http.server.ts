@@ -6,16 +6,16 @@ import express from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { LikedState } from "~/lib/api/contract";
-import { healthCheck } from "./api/health.server";
+import { healthCheck } from "./routes/health.server";
 import { AUTH_BASE_PATH } from "./auth/auth.server";
-import { signedInOf } from "./api/guards.server";
-import { apiRoutes } from "./api/routes.server";
+import { signedInOf } from "./routes/guards.server";
+import { apiRoutes } from "./routes/routes.server";
 import type { Application } from "./boot.server";
-import type { Env } from "./env.server";
-import { compressedAssets } from "./compressed-assets.server";
+import type { Env } from "./core/env.server";
+import { compressedAssets } from "./http/compressed-assets.server";
 import { OG_IMAGE_PATH } from "~/lib/og-image";
 import { authHandler } from "./http/auth-handler.server";
-import { discoveryRoutes } from "./http/discovery-routes.server";
+import { discoveryRoutes } from "./routes/discovery-routes.server";
 import { handleErrors } from "./http/error-handler.server";
 import { cachedPageFastPath, pageCache, privatePages } from "./http/page-cache.server";
 import { pageHandler } from "./http/page-handler.server";
@@ -23,9 +23,9 @@ import { warnOfUntrustedProxy } from "./http/proxy-warning.server";
 import { rejectMalformedRequests } from "./http/request-guard.server";
 import { sameOriginWrites } from "./http/same-origin-writes.server";
 import { securityHeaders, staticSecurityHeaders } from "./http/security-headers.server";
-import type { Logger } from "./logger.server";
+import type { Logger } from "./core/logger.server";
 import { demoImagesOnDemand } from "./media/demo-images.server";
-import { ogImageRoutes } from "./media/og-images/og-image-routes.server";
+import { ogImageRoutes } from "./routes/og-image-routes.server";
 import { RenderBudget, renderBudgetOf } from "./render-cache/render-budget.server";
 import { RenderCache } from "./render-cache/render-cache.server";
 import { pageRenderer } from "./render-cache/render-page.server";
@@ -106,7 +106,7 @@ export async function createHttpApp({
   if (cacheOptions) server.use(pageCache(cacheOptions));
   server.use(
     compression({
-      // Pages compress their own stream (app/html-compression.server.ts); an event stream must
+      // Pages compress their own stream (server/http/html-compression.server.ts); an event stream must
       // never wait in a compressor.
       filter: (req, res) =>
         !/^(text\/(html|event-stream)|application\/x-ndjson)/.test(

@@ -1,10 +1,10 @@
 import { bootApplication } from "./boot.server";
 import { DataDirLockedError } from "./db/lock.server";
-import { EnvError, loadEnv } from "./env.server";
+import { EnvError, loadEnv } from "./core/env.server";
 import { createHttpApp } from "./http.server";
 import { HttpDrain } from "./http/http-drain.server";
 import { createNodeServer, logUnhandledRejection } from "./http/node-server.server";
-import { createLogger } from "./logger.server";
+import { createLogger } from "./core/logger.server";
 
 // The server process: configuration, database, catalogue, then HTTP. `npm run dev` runs it with
 // Vite for hot reload; `npm start` (server/start.ts) runs it on the production build.

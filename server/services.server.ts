@@ -1,8 +1,8 @@
 import { CONTACT_EMAIL } from "~/lib/constants";
 import type { SnapshotKeeper } from "./snapshot/snapshot-keeper.server";
 import type { Database } from "./db/client.server";
-import type { Env } from "./env.server";
-import type { Logger } from "./logger.server";
+import type { Env } from "./core/env.server";
+import type { Logger } from "./core/logger.server";
 import type { Mailer } from "./mail/mailer.server";
 import { createRateLimitServices } from "./rate-limit/rate-limit-services.server";
 import { createAccountServices } from "./services/account/account-services.server";

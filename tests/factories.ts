@@ -1,5 +1,5 @@
 import type { NewToolRow, ToolRow } from "../server/db/schema";
-import type { SearchDocument } from "~/lib/search/search-index";
+import type { SearchDocument } from "../server/search/search-index.server";
 import type { ToolCard } from "~/lib/tool";
 
 let sequence = 0;

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { BrowsePage } from "~/features/browse/browse-page";
-import { readListingQuery } from "~/features/browse/listing-query.server";
+import { readListingQuery } from "~/lib/listing-query";
 import { listingToReturnTo } from "~/features/browse/return-from-tool";
 import { listingMeta } from "~/lib/listing-structured-data";
 import {

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { readListingQuery } from "~/features/browse/listing-query.server";
+import { readListingQuery } from "~/lib/listing-query";
 import { BROWSE_PATH, categoryPath, toolPath } from "~/lib/paths";
 import {
   categoryListingHead,

@@ -15,8 +15,8 @@ import {
   authVerifications,
   userProfiles,
 } from "../db/schema";
-import type { Env } from "../env.server";
-import type { Logger } from "../logger.server";
+import type { Env } from "../core/env.server";
+import type { Logger } from "../core/logger.server";
 import type { Mailer } from "../mail/mailer.server";
 import { existingAccountMail, passwordResetMail, verificationMail } from "../mail/templates.server";
 import {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { Env } from "../env.server";
+import type { Env } from "../core/env.server";
 
 /**
  * AUTH_SECRET, else one generated once into DATA_DIR/auth-secret (readable by this user only).

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Env } from "../env.server";
+import type { Env } from "../core/env.server";
 import { openPglite, openPostgres, type DatabaseHandle } from "./client.server";
 import { lockDataDir } from "./lock.server";
 

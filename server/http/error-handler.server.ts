@@ -1,8 +1,8 @@
 import type express from "express";
 import type { ApiErrorBody } from "~/lib/api/contract";
-import { AppError } from "../errors.server";
-import type { Logger } from "../logger.server";
-import { escapeHtml } from "../escape-html.server";
+import { AppError } from "../core/errors.server";
+import type { Logger } from "../core/logger.server";
+import { escapeHtml } from "../core/escape-html.server";
 
 /**
  * Issue 14: the one place every request's error ends, whatever produced it: our API, Better Auth,

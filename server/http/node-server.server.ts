@@ -1,5 +1,5 @@
 import { createServer, type RequestListener, type Server } from "node:http";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../core/logger.server";
 
 /** Issue 14: bounded requests. Headers within 16 KB, and a client that trickles them is cut off. */
 const HEADER_BYTES_MAX = 16 * 1024;

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type express from "express";
-import { acceptedEncoding } from "~/html-compression.server";
+import { acceptedEncoding } from "./html-compression.server";
 import { pageKeyOf, type PageCatalogue, type PageKey } from "../render-cache/page-key.server";
 import type { CacheOutcome, RenderCache } from "../render-cache/render-cache.server";
 import type { RenderedPage } from "../render-cache/rendered-page.server";

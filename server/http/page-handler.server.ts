@@ -1,6 +1,6 @@
 import type express from "express";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import type { RenderBudget } from "../render-cache/render-budget.server";
 import { renderCostOf } from "../render-cache/render-cost.server";
 import { BODY_LIMITS, mayHaveBody, readRequestBody } from "./request-body.server";

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
-import type { Env } from "../env.server";
-import type { Logger } from "../logger.server";
+import type { Env } from "../core/env.server";
+import type { Logger } from "../core/logger.server";
 
 /**
  * Issue 14: rate limits key on the client's address, which behind a proxy TRUST_PROXY does not

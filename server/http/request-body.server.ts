@@ -3,8 +3,8 @@ import type express from "express";
 import { MAX_EVENT_BATCH_BYTES } from "~/lib/analytics";
 import { MAX_IMPORT_BYTES } from "~/lib/catalogue-import";
 import { MAX_COMMENT_UPLOAD_BYTES, MAX_MAPPING_BYTES } from "~/lib/comment-import";
-import { AppError } from "../errors.server";
-import { jsonBoundsProblem, type JsonBounds } from "./json-bounds.server";
+import { AppError } from "../core/errors.server";
+import { jsonBoundsProblem, type JsonBounds } from "../core/json-bounds.server";
 import { MAX_IMAGE_BYTES } from "../media/tool-images.server";
 
 /**

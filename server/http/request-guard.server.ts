@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { isIP } from "node:net";
 import type express from "express";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import { bodyLimitOf, tooLargeError } from "./request-body.server";
 
 /**

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 
 /**
  * DESIGN.md 8: a state-changing request must come from our own pages. Browsers send Origin on

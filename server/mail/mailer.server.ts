@@ -1,8 +1,8 @@
 import nodemailer from "nodemailer";
 import type { Database } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
-import type { Env } from "../env.server";
-import type { Logger } from "../logger.server";
+import type { Env } from "../core/env.server";
+import type { Logger } from "../core/logger.server";
 
 export interface Mail {
   to: string;

@@ -1,6 +1,6 @@
 import type { SupportRequest } from "~/lib/support-request-schemas";
 import type { Mail } from "./mailer.server";
-import { escapeHtml } from "../escape-html.server";
+import { escapeHtml } from "../core/escape-html.server";
 
 // The mails the product sends, each as plain text and HTML with the same words.
 

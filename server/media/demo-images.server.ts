@@ -4,7 +4,7 @@ import path from "node:path";
 import type { RequestHandler } from "express";
 import sharp from "sharp";
 import { IMAGE_SIZES, resolveImagePath, type ImageSize } from "~/lib/image-path";
-import { createRandom } from "../seed/random.server";
+import { createRandom } from "../core/seeded-random.server";
 import { fileExists, filesOf } from "./tool-images.server";
 
 const SIZES = Object.keys(IMAGE_SIZES) as ImageSize[];

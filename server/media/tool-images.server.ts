@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { IMAGE_SIZES, resolveImagePath, type ImageSize } from "~/lib/image-path";
 import type { Database } from "../db/client.server";
 import { aiDraftJobs, tools } from "../db/schema";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 
 /** DESIGN.md 8: uploads are capped, sniffed by their content, and re-encoded. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;

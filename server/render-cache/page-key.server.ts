@@ -1,4 +1,4 @@
-import { readListingQuery } from "~/features/browse/listing-query.server";
+import { readListingQuery } from "~/lib/listing-query";
 import { ALL_CATEGORIES, INITIAL_VISIBLE_TOOLS } from "~/lib/constants";
 import { COMPARE_PATH } from "~/lib/compare";
 import { BROWSE_PATH } from "~/lib/paths";
@@ -49,7 +49,7 @@ export const MAX_KEYED_SEARCH_LENGTH = 100;
 
 /**
  * The search as the index reads it: case and runs of spaces do not change what it finds
- * (lib/search/tokenize.ts), so they do not make another page.
+ * (server/search/tokenize.server.ts), so they do not make another page.
  */
 export function normalisedSearch(search: string): string {
   return search.trim().replace(/\s+/g, " ").toLowerCase();

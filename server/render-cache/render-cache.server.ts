@@ -1,4 +1,4 @@
-import type { Logger } from "../logger.server";
+import type { Logger } from "../core/logger.server";
 import type { PageKey } from "./page-key.server";
 import { Doorkeeper, PageStore, type Sized } from "./page-store.server";
 import type { RenderedPage } from "./rendered-page.server";
@@ -9,7 +9,7 @@ import {
   type RenderDemand,
 } from "./render-budget.server";
 import { renderCostOf } from "./render-cost.server";
-import { SingleFlight } from "./single-flight.server";
+import { SingleFlight } from "../core/single-flight.server";
 
 // Decision 013: anonymous page views answered from HTML rendered once per key. The freshness rule:
 // an entry is never served once the catalogue revision it was rendered at has moved (an admin

@@ -4,7 +4,7 @@ import type { NewToolRow } from "../db/schema";
 import { reservedSlugs } from "../services/tools/resolve-category-path.server";
 import { DEMO_TAXONOMY, type DemoCategory, type DemoSubcategory } from "./demo-taxonomy.server";
 import { generateDemoComments, type DemoComment } from "./demo-comments.server";
-import { createRandom, type Random } from "./random.server";
+import { createRandom, type Random } from "../core/seeded-random.server";
 
 export const DEMO_TOOL_COUNT = 1260;
 const DEMO_USER_COUNT = 400;

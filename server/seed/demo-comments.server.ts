@@ -1,4 +1,4 @@
-import type { Random } from "./random.server";
+import type { Random } from "../core/seeded-random.server";
 
 // Demo comments and ratings (issue 17), in plain words without markup characters, so their HTML
 // is a paragraph as written: every demo tool's rating_avg and rating_count are

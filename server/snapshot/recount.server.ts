@@ -1,5 +1,5 @@
-import { popularity } from "~/lib/search/relevance";
-import { withPopularity } from "~/lib/search/search-index";
+import { popularity } from "../search/relevance.server";
+import { withPopularity } from "../search/search-index.server";
 import type { ToolCard } from "~/lib/tool";
 import {
   comparePositions,

@@ -7,7 +7,7 @@ import {
   toolSearchColumns,
   toToolSearchText,
   type CatalogueRow,
-} from "../services/tools/tool-shapes.server";
+} from "./tool-shapes.server";
 import type { LiveEvent } from "../live/live-events.server";
 import { withCounts, type CountChange } from "./recount.server";
 import { buildSnapshot, type CatalogueSnapshot } from "./snapshot.server";

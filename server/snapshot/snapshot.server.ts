@@ -5,7 +5,7 @@ import {
   type CategoryStats,
 } from "~/lib/category-stats";
 import { TOP_TOOLS_LIMIT, type SortOption } from "~/lib/constants";
-import { buildSearchIndex, type SearchDocument, type SearchIndex } from "~/lib/search/search-index";
+import { buildSearchIndex, type SearchDocument, type SearchIndex } from "../search/search-index.server";
 import { slugify } from "~/lib/slug";
 import type { ToolCard } from "~/lib/tool";
 import { LayeredMap } from "./layered-map.server";

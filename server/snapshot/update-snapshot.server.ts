@@ -1,5 +1,5 @@
 import { toTaxonomy, withCategoryChanges } from "~/lib/category-stats";
-import { updateSearchIndex } from "~/lib/search/search-index";
+import { updateSearchIndex } from "../search/search-index.server";
 import type { ToolCard } from "~/lib/tool";
 import {
   FIXED_SORTS,

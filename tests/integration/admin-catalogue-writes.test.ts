@@ -9,8 +9,8 @@ import { EMPTY_TOOL_INPUT, toolInputSchema, type ToolInput } from "~/lib/tool-in
 import type { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { adminAudit, importJobs, tools } from "../../server/db/schema";
-import { AppError } from "../../server/errors.server";
-import type { Logger } from "../../server/logger.server";
+import { AppError } from "../../server/core/errors.server";
+import type { Logger } from "../../server/core/logger.server";
 import {
   removeUnusedImages,
   storeToolImage,

@@ -9,7 +9,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DraftJobsAnswer, DraftJobsQueued } from "~/lib/api/contract";
 import { EMPTY_TOOL_INPUT } from "~/lib/tool-input";
-import { adminAiDraftRoutes } from "../../server/api/admin-ai-drafts.server";
+import { adminAiDraftRoutes } from "../../server/routes/admin-ai-drafts.server";
 import type { Application } from "../../server/boot.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { handleErrors } from "../../server/http/error-handler.server";

@@ -3,7 +3,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { analyticsDailyRollups, analyticsEvents } from "../../server/db/schema";
-import { parseEnv } from "../../server/env.server";
+import { parseEnv } from "../../server/core/env.server";
 import {
   applyAnalyticsRetention,
   startAnalyticsRetention,

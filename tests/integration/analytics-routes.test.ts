@@ -9,12 +9,12 @@ import {
   DEFAULT_ANALYTICS_CONFIG,
   MAX_EVENT_BATCH_BYTES,
 } from "~/lib/analytics";
-import { adminAnalyticsRoutes } from "../../server/api/admin-analytics.server";
-import { EVENTS_RATE, eventRoutes } from "../../server/api/events.server";
+import { adminAnalyticsRoutes } from "../../server/routes/admin-analytics.server";
+import { EVENTS_RATE, eventRoutes } from "../../server/routes/events.server";
 import type { Application } from "../../server/boot.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { analyticsEvents, errorGroups } from "../../server/db/schema";
-import { AppError } from "../../server/errors.server";
+import { AppError } from "../../server/core/errors.server";
 import { handleErrors } from "../../server/http/error-handler.server";
 import { rejectMalformedRequests } from "../../server/http/request-guard.server";
 import { sameOriginWrites } from "../../server/http/same-origin-writes.server";

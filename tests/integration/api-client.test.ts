@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { getAdminMe, previewMarkdown, setToolsStatus } from "~/lib/api/admin-client";
 import { ApiError, request, UNREACHABLE_MESSAGE } from "~/lib/api/request";
 import { authErrorMessage, signIn, signOut } from "~/lib/auth/auth-client";
-import { adminRoutes } from "../../server/api/admin.server";
+import { adminRoutes } from "../../server/routes/admin.server";
 import type { Application } from "../../server/boot.server";
 import { handleErrors } from "../../server/http/error-handler.server";
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commentRoutes, toolCommentRoutes } from "../../server/api/comments.server";
+import { commentRoutes, toolCommentRoutes } from "../../server/routes/comments.server";
 import type { Auth } from "../../server/auth/auth.server";
 import { createViewerReader } from "../../server/auth/viewer.server";
 import type { Application } from "../../server/boot.server";

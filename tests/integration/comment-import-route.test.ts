@@ -6,7 +6,7 @@ import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CommentImportReport } from "~/lib/comment-import";
-import { adminCommentImportRoutes } from "../../server/api/admin-comment-import.server";
+import { adminCommentImportRoutes } from "../../server/routes/admin-comment-import.server";
 import type { Application } from "../../server/boot.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { comments, tools } from "../../server/db/schema";

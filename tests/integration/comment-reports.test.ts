@@ -8,7 +8,7 @@ import {
   adminCommentRoutes,
   commentRoutes,
   toolCommentRoutes,
-} from "../../server/api/comments.server";
+} from "../../server/routes/comments.server";
 import type { Application } from "../../server/boot.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { authUsers, comments, toolLikes, tools } from "../../server/db/schema";

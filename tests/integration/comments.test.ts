@@ -18,7 +18,7 @@ import {
   adminCommentRoutes,
   commentRoutes,
   toolCommentRoutes,
-} from "../../server/api/comments.server";
+} from "../../server/routes/comments.server";
 import type { Application } from "../../server/boot.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { queryRows } from "../../server/db/query-rows.server";

@@ -6,7 +6,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { adminAudit, tools } from "../../server/db/schema";
-import { discoveryRoutes } from "../../server/http/discovery-routes.server";
+import { discoveryRoutes } from "../../server/routes/discovery-routes.server";
 import { createDiscoveryServices } from "../../server/services/discovery/discovery-services.server";
 import { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
 import {

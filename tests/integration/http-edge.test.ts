@@ -5,7 +5,7 @@ import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/client.server";
-import { AppError } from "../../server/errors.server";
+import { AppError } from "../../server/core/errors.server";
 import { authHandler } from "../../server/http/auth-handler.server";
 import { handleErrors } from "../../server/http/error-handler.server";
 import { readJsonBody } from "../../server/http/request-body.server";

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LIKE_RATE, likeRoutes } from "../../server/api/likes.server";
+import { LIKE_RATE, likeRoutes } from "../../server/routes/likes.server";
 import type { Application } from "../../server/boot.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { authRateLimits, authUsers, toolLikes, tools } from "../../server/db/schema";

@@ -7,7 +7,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "~/lib/api/contract";
 import { newsletterSignupSchema } from "~/lib/newsletter-schemas";
-import { newsletterRoutes, adminNewsletterRoutes } from "../../server/api/newsletter.server";
+import { newsletterRoutes, adminNewsletterRoutes } from "../../server/routes/newsletter.server";
 import type { Application } from "../../server/boot.server";
 import type { DatabaseHandle } from "../../server/db/client.server";
 import { newsletterSubscribers } from "../../server/db/schema";

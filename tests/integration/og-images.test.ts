@@ -13,7 +13,7 @@ import type { Application } from "../../server/boot.server";
 import { handleErrors } from "../../server/http/error-handler.server";
 import { DemoImages } from "../../server/media/demo-images.server";
 import { OgImageCache } from "../../server/media/og-images/og-image-cache.server";
-import { OG_RENDER_RATE, ogImageRoutes } from "../../server/media/og-images/og-image-routes.server";
+import { OG_RENDER_RATE, ogImageRoutes } from "../../server/routes/og-image-routes.server";
 import {
   renderCompareOgImage,
   renderToolOgImage,

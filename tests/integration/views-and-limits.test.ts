@@ -4,10 +4,10 @@ import { eq, inArray, like, sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler } from "express";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { toolRoutes, VIEW_RATE } from "../../server/api/tools.server";
+import { toolRoutes, VIEW_RATE } from "../../server/routes/tools.server";
 import type { Application } from "../../server/boot.server";
 import type { Database, DatabaseHandle } from "../../server/db/client.server";
-import { AppError } from "../../server/errors.server";
+import { AppError } from "../../server/core/errors.server";
 import { authRateLimits, tools } from "../../server/db/schema";
 import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "../../server/live/live-events.server";
 import {

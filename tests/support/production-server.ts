@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { bootApplication, type Application } from "../../server/boot.server";
-import { parseEnv } from "../../server/env.server";
+import { parseEnv } from "../../server/core/env.server";
 import { createHttpApp } from "../../server/http.server";
 
 /** The public address the production servers of the suites believe they have. */

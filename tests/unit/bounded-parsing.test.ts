@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonBoundsProblem } from "../../server/http/json-bounds.server";
+import { jsonBoundsProblem } from "../../server/core/json-bounds.server";
 import {
   CommentFileError,
   DEFAULT_READ_LIMITS,

@@ -8,7 +8,7 @@ import {
   listSitemapPages,
   type Sitemap,
 } from "../../server/services/discovery/build-sitemap.server";
-import { robotsText } from "../../server/http/discovery-routes.server";
+import { robotsText } from "../../server/routes/discovery-routes.server";
 import { createToolCard } from "../factories";
 import { readAtom, readRss, readSitemapIndex, readUrlSet } from "../discovery-xml";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readListingQuery, searchOfPage } from "~/features/browse/listing-query.server";
+import { readListingQuery, searchOfPage } from "~/lib/listing-query";
 import { MAX_SEARCH_TEXT_LENGTH } from "~/lib/constants";
 import { toolQuerySchema } from "~/lib/tool-query";
 import type { AppServices } from "../../server/services.server";

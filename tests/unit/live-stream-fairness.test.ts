@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { liveStream } from "../../server/api/live-stream.server";
+import { liveStream } from "../../server/routes/live-stream.server";
 import type { Application } from "../../server/boot.server";
 import { LiveHub } from "../../server/live/live-hub.server";
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { popularity } from "~/lib/search/relevance";
+import { popularity } from "../../server/search/relevance.server";
 import { SnapshotKeeper, snapshotOfRows } from "../../server/snapshot/snapshot-keeper.server";
 import { withCounts, type CountChange } from "../../server/snapshot/recount.server";
 import type { CatalogueSnapshot, FixedSort } from "../../server/snapshot/snapshot.server";
@@ -7,7 +7,7 @@ import type { Database } from "../../server/db/client.server";
 import type { NewToolRow } from "../../server/db/schema";
 import { parseLiveEvent, type LiveEvent } from "../../server/live/live-events.server";
 import { LiveHub } from "../../server/live/live-hub.server";
-import type { CatalogueRow } from "../../server/services/tools/tool-shapes.server";
+import type { CatalogueRow } from "../../server/snapshot/tool-shapes.server";
 import { createToolRow } from "../factories";
 
 const FIXED_SORTS: readonly FixedSort[] = ["Newest", "Most Liked", "Most Viewed", "Rating"];

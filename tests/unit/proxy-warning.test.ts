@@ -1,6 +1,6 @@
 import type express from "express";
 import { describe, expect, it, vi } from "vitest";
-import type { Logger } from "../../server/logger.server";
+import type { Logger } from "../../server/core/logger.server";
 import { warnOfUntrustedProxy } from "../../server/http/proxy-warning.server";
 
 function loggerSpy() {

@@ -10,7 +10,7 @@ import {
 } from "../../server/render-cache/render-cache.server";
 import { RenderBudget } from "../../server/render-cache/render-budget.server";
 import type { RenderedPage } from "../../server/render-cache/rendered-page.server";
-import { RenderGate, SingleFlight } from "../../server/render-cache/single-flight.server";
+import { RenderGate, SingleFlight } from "../../server/core/single-flight.server";
 
 // Decision 013: the freshness rule, one render per key, and a bounded number of renders at once.
 

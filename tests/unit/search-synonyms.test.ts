@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MIN_SEARCH_LENGTH } from "~/lib/constants";
-import { buildSearchIndex, searchDocuments, type SearchDocument } from "~/lib/search/search-index";
-import { LONGEST_SYNONYM, SYNONYM_GROUPS, synonymsOf } from "~/lib/search/synonyms";
-import { queryTokens } from "~/lib/search/tokenize";
+import { buildSearchIndex, searchDocuments, type SearchDocument } from "../../server/search/search-index.server";
+import { LONGEST_SYNONYM, SYNONYM_GROUPS, synonymsOf } from "../../server/search/synonyms.server";
+import { queryTokens } from "../../server/search/tokenize.server";
 import { createSearchDocument as doc } from "../factories";
 
 const ENTRIES = SYNONYM_GROUPS.flat();

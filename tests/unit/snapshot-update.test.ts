@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { searchDocuments } from "~/lib/search/search-index";
+import { searchDocuments } from "../../server/search/search-index.server";
 import type { ToolCard } from "~/lib/tool";
 import { withCounts, type CountChange } from "../../server/snapshot/recount.server";
 import {

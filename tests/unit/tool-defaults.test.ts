@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { safeWebsiteUrl } from "~/lib/tool";
-import { toToolCard, toToolDetail } from "../../server/services/tools/tool-shapes.server";
+import { toToolCard, toToolDetail } from "../../server/snapshot/tool-shapes.server";
 import type { ToolRow } from "../../server/db/schema";
 
 const bareRow: ToolRow = {

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.server";
-import type { Logger } from "../../logger.server";
+import type { Logger } from "../../core/logger.server";
 import { storeToolImage } from "../../media/tool-images.server";
 import type { AdminToolsQuery } from "~/lib/admin-tools-query";
 import type { ToolStatus } from "~/lib/constants";

@@ -3,7 +3,7 @@ import { ADMIN_PAGE_SIZE, type AdminToolList, type AdminToolsQuery } from "~/lib
 import { TOOL_STATUSES } from "~/lib/constants";
 import type { Database } from "../../db/client.server";
 import { tools } from "../../db/schema";
-import { linkedToolColumns } from "../tools/tool-shapes.server";
+import { linkedToolColumns } from "../../snapshot/tool-shapes.server";
 
 const ORDER: Record<AdminToolsQuery["sort"], SQL[]> = {
   created: [desc(tools.createdAt), asc(tools.id)],

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.server";
-import type { Logger } from "../../logger.server";
+import type { Logger } from "../../core/logger.server";
 import { removeUnusedImages } from "../../media/tool-images.server";
 
 export interface ImageCleanupDeps {

@@ -5,7 +5,7 @@ import { slugify, uniqueSlug } from "~/lib/slug";
 import type { ToolInput } from "~/lib/tool-input";
 import type { Database, Transaction } from "../../db/client.server";
 import { tools } from "../../db/schema";
-import { AppError } from "../../errors.server";
+import { AppError } from "../../core/errors.server";
 import { catalogueChange, notifyLive } from "../../live/live-events.server";
 import { recordAdminAction, type Actor } from "./record-admin-action.server";
 import { changedColumns, inputToColumns, readTakenSlugs } from "./tool-input-rows.server";

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { ACTIVE_DRAFT_STATES, DRAFT_FAILURES, type DraftJob } from "~/lib/ai-draft";
 import type { Database } from "../../db/client.server";
 import { aiDraftJobs } from "../../db/schema";
-import { AppError } from "../../errors.server";
+import { AppError } from "../../core/errors.server";
 import { getDraftJob } from "./get-draft-job.server";
 
 /**

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ToolDraft } from "~/lib/ai-draft";
 import type { Database } from "../../db/client.server";
 import { aiDraftJobs } from "../../db/schema";
-import { AppError } from "../../errors.server";
+import { AppError } from "../../core/errors.server";
 import { removeUnusedImages } from "../../media/tool-images.server";
 
 /**

@@ -4,7 +4,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { AI_DRAFT_LIMITS, DRAFT_FAILURES, type ToolDraft } from "~/lib/ai-draft";
 import type { Database } from "../../db/client.server";
 import { aiDraftJobs } from "../../db/schema";
-import type { Logger } from "../../logger.server";
+import type { Logger } from "../../core/logger.server";
 import { DraftAddressFailure, type DraftAddressDeps, draftAddress } from "./draft-address.server";
 import { DraftFailure } from "./draft-types.server";
 import type { DraftJobRow } from "./get-draft-job.server";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { sameSite, siteKeyOf } from "~/lib/ai-draft";
 import type { Database, Transaction } from "../../db/client.server";
 import { siteHostOf, tools } from "../../db/schema";
-import { linkedToolColumns, toLinkedTool } from "../tools/tool-shapes.server";
+import { linkedToolColumns, toLinkedTool } from "../../snapshot/tool-shapes.server";
 import type { DuplicateTool } from "./draft-address.server";
 
 /**

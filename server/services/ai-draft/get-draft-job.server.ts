@@ -8,7 +8,7 @@ import {
 } from "~/lib/ai-draft";
 import type { Database, Transaction } from "../../db/client.server";
 import { aiDraftJobs, tools } from "../../db/schema";
-import { linkedToolColumns, toLinkedTool, type LinkedTool } from "../tools/tool-shapes.server";
+import { linkedToolColumns, toLinkedTool, type LinkedTool } from "../../snapshot/tool-shapes.server";
 
 export type DraftJobRow = typeof aiDraftJobs.$inferSelect;
 

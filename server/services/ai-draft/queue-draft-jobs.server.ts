@@ -9,7 +9,7 @@ import {
 import type { DraftJobsQueued } from "~/lib/api/contract";
 import type { Database } from "../../db/client.server";
 import { aiDraftJobs } from "../../db/schema";
-import { AppError } from "../../errors.server";
+import { AppError } from "../../core/errors.server";
 import type { Actor } from "../admin/record-admin-action.server";
 import type { DuplicateTool } from "./draft-address.server";
 import { draftJobsOf } from "./get-draft-job.server";

@@ -1,5 +1,5 @@
 import type { DraftFailureCode } from "~/lib/ai-draft";
-import { timedWorker } from "../../timed-worker.server";
+import { timedWorker } from "../../core/timed-worker.server";
 import { assertReadablePage } from "./check-page.server";
 import type { FetchedPage } from "../../net/guarded-fetch.server";
 import { DraftFailure, type PageFacts } from "./draft-types.server";

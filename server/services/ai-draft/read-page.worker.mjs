@@ -1,4 +1,4 @@
-// The page reader's own thread (decision 024, server/timed-worker.server.ts): reading a fetched
+// The page reader's own thread (decision 024, server/core/timed-worker.server.ts): reading a fetched
 // page holds only this thread, which the main thread ends past its time limit. The reader is
 // TypeScript, loaded through tsx as the server is. Input a FetchedPage, output a PageReading.
 import { parentPort } from "node:worker_threads";

@@ -3,7 +3,7 @@ import type { DraftedFieldName, ToolDraft } from "~/lib/ai-draft";
 import type { RedraftedField } from "~/lib/api/contract";
 import type { Database } from "../../db/client.server";
 import { aiDraftJobs } from "../../db/schema";
-import { AppError } from "../../errors.server";
+import { AppError } from "../../core/errors.server";
 import { redraftField } from "./draft-tool.server";
 import type { ModelSettings, PageFacts, TaxonomyEntry } from "./draft-types.server";
 

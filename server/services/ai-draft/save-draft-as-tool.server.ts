@@ -3,7 +3,7 @@ import { normaliseAddress } from "~/lib/ai-draft";
 import type { ToolInput } from "~/lib/tool-input";
 import type { Database, Transaction } from "../../db/client.server";
 import { aiDraftJobs, tools } from "../../db/schema";
-import { AppError } from "../../errors.server";
+import { AppError } from "../../core/errors.server";
 import type { Actor } from "../admin/record-admin-action.server";
 import { insertTool, type SavedTool } from "../admin/save-tool.server";
 import { findDuplicateTool } from "./find-duplicate-tool.server";

@@ -6,7 +6,7 @@ import {
   type EventBatch,
 } from "~/lib/analytics";
 import type { Database } from "../../db/client.server";
-import type { Logger } from "../../logger.server";
+import type { Logger } from "../../core/logger.server";
 import { OncePerWindow, PerMinuteBudget, VIEW_REPEAT_WINDOW_MS } from "../count-once.server";
 import { getAnalyticsReport } from "./get-analytics-report.server";
 import { createServerErrorRecorder } from "./record-server-error.server";

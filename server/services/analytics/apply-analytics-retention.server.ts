@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { addDays, utcDayOf } from "~/lib/utc-days";
 import type { Database } from "../../db/client.server";
 import { queryRows } from "../../db/query-rows.server";
-import type { Logger } from "../../logger.server";
+import type { Logger } from "../../core/logger.server";
 
 /** Retention runs once a day (and once when the server starts). */
 export const RETENTION_EVERY_MS = 24 * 60 * 60 * 1000;

@@ -11,7 +11,7 @@ import type {
 import type { Database } from "../../db/client.server";
 import { queryRows } from "../../db/query-rows.server";
 import { countNewsletterSubscribers } from "../newsletter/count-newsletter-subscribers.server";
-import { toLinkedTool } from "../tools/tool-shapes.server";
+import { toLinkedTool } from "../../snapshot/tool-shapes.server";
 import type { DroppedCounts } from "./record-dropped-events.server";
 
 const TOP = 10;

@@ -4,7 +4,7 @@ import type {
   CommentImportReport,
 } from "~/lib/comment-import";
 import type { Database } from "../../db/client.server";
-import { AppError } from "../../errors.server";
+import { AppError } from "../../core/errors.server";
 import {
   failedMessage,
   rejectedFileReport,

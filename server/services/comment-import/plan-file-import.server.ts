@@ -2,7 +2,7 @@ import { commentSourceSchema, type CommentImportProblem } from "~/lib/comment-im
 import { shownText } from "~/lib/plain-text";
 import type { Database } from "../../db/client.server";
 import { tools } from "../../db/schema";
-import { linkedToolColumns } from "../tools/tool-shapes.server";
+import { linkedToolColumns } from "../../snapshot/tool-shapes.server";
 import { CommentFileError, type ExportRecord } from "./export-records.server";
 import { createThreadMatcher, type ThreadMapping } from "./match-thread.server";
 import type { ExportRecords } from "./open-export-records.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { SavedComment } from "~/lib/api/contract";
 import type { Database, Transaction } from "../../db/client.server";
 import { comments } from "../../db/schema";
-import { AppError } from "../../errors.server";
+import { AppError } from "../../core/errors.server";
 import { renderCommentMarkdown } from "./comment-html.server";
 import {
   canEditText,

@@ -4,7 +4,7 @@ import { COMMENTS_PAGE_SIZE, type CommentSort } from "~/lib/comment-rules";
 import type { CommentPageQuery } from "~/lib/comments";
 import type { Database } from "../../db/client.server";
 import { commentReports, comments, tools } from "../../db/schema";
-import { AppError } from "../../errors.server";
+import { AppError } from "../../core/errors.server";
 import {
   commentViewColumns,
   isToolLocked,

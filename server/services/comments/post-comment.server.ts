@@ -3,7 +3,7 @@ import type { SavedComment } from "~/lib/api/contract";
 import { MAX_LINKS_FROM_NEW, NEW_ACCOUNT_MS } from "~/lib/comment-rules";
 import type { Database, Transaction } from "../../db/client.server";
 import { authUsers, comments } from "../../db/schema";
-import { AppError } from "../../errors.server";
+import { AppError } from "../../core/errors.server";
 import { countCommentLinks, renderCommentMarkdown } from "./comment-html.server";
 import {
   commentViewColumns,

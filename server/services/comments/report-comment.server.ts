@@ -3,7 +3,7 @@ import type { ReportedComment } from "~/lib/api/contract";
 import { REPORTS_TO_HIDE } from "~/lib/comment-rules";
 import type { Database, Transaction } from "../../db/client.server";
 import { commentReports, comments } from "../../db/schema";
-import { AppError } from "../../errors.server";
+import { AppError } from "../../core/errors.server";
 import { lockToolOfComment } from "./comment-shapes.server";
 import { isEstablishedReporter } from "./is-established-reporter.server";
 import { recomputeToolRatings } from "./recompute-tool-ratings.server";

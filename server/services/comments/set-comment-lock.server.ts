@@ -3,7 +3,7 @@ import type { CommentLockState } from "~/lib/api/contract";
 import type { Database } from "../../db/client.server";
 import { lockInOrder } from "../../db/lock-tool-rows.server";
 import { commentLocks, tools } from "../../db/schema";
-import { AppError } from "../../errors.server";
+import { AppError } from "../../core/errors.server";
 import { recordAdminAction, type Actor } from "../admin/record-admin-action.server";
 import { recomputeToolRatings } from "./recompute-tool-ratings.server";
 

@@ -1,5 +1,5 @@
 import { COMPARE_ALTERNATIVES } from "~/lib/compare";
-import { formKeyOf, indexWords } from "~/lib/search/tokenize";
+import { formKeyOf, indexWords } from "../../search/tokenize.server";
 import type { ToolCard } from "~/lib/tool";
 import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
 

@@ -4,7 +4,7 @@ import { toolPath } from "~/lib/paths";
 import { TOOL_DEFAULTS } from "~/lib/tool";
 import type { Database } from "../../db/client.server";
 import { tools } from "../../db/schema";
-import { toToolDetail } from "../tools/tool-shapes.server";
+import { toToolDetail } from "../../snapshot/tool-shapes.server";
 
 // Issue 20: the compare page reads the tools' full records. The spec's defaults for missing
 // values ("Unknown" pricing, "N/A", a "#" website, a rating of 0 from nobody) are not facts about

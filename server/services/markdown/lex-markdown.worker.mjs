@@ -1,4 +1,4 @@
-// The Markdown lexer's own thread (decision 024, server/timed-worker.server.ts). marked's lexer
+// The Markdown lexer's own thread (decision 024, server/core/timed-worker.server.ts). marked's lexer
 // can take time that grows with the square of a paragraph (`*a_` repeated); here it holds only
 // this thread, which the main thread ends past its time limit. Plain JavaScript, as it needs
 // nothing but marked. Input { source, options }, output { tokens, links }.

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.server";
-import type { Logger } from "../../logger.server";
+import type { Logger } from "../../core/logger.server";
 import type { Mail, Mailer } from "../../mail/mailer.server";
 import type { NewsletterSignup } from "~/lib/newsletter-schemas";
 import {

@@ -1,6 +1,6 @@
 import type { SupportRequest } from "~/lib/support-request-schemas";
 import type { Database } from "../../db/client.server";
-import type { Logger } from "../../logger.server";
+import type { Logger } from "../../core/logger.server";
 import type { Mailer } from "../../mail/mailer.server";
 import { sendSupportRequest } from "./send-support-request.server";
 

@@ -6,7 +6,7 @@ import {
   MIN_SEARCH_LENGTH,
   type SortOption,
 } from "~/lib/constants";
-import { searchCatalogue, type SearchOutcome } from "~/lib/search/search-catalogue";
+import { searchCatalogue, type SearchOutcome } from "../../search/search-catalogue.server";
 import type { ToolCard } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
 import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { ToolDetail } from "~/lib/tool";
 import type { Database } from "../../db/client.server";
 import { tools } from "../../db/schema";
-import { toToolDetail } from "./tool-shapes.server";
+import { toToolDetail } from "../../snapshot/tool-shapes.server";
 
 function prepareToolRead(db: Database) {
   return db

@@ -1,6 +1,6 @@
 import type { SnapshotKeeper } from "../../snapshot/snapshot-keeper.server";
 import type { Database } from "../../db/client.server";
-import type { Logger } from "../../logger.server";
+import type { Logger } from "../../core/logger.server";
 import { DEMO_FEATURED_TOOL_IDS } from "../../seed/demo-catalogue.server";
 import type { ToolQuery } from "~/lib/tool-query";
 import { findRelatedTools } from "./find-related-tools.server";

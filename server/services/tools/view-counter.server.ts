@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.server";
 import { lockInOrder } from "../../db/lock-tool-rows.server";
 import { queryRows } from "../../db/query-rows.server";
 import { notifyLive, viewCountGroups } from "../../live/live-events.server";
-import type { Logger } from "../../logger.server";
+import type { Logger } from "../../core/logger.server";
 
 /** DESIGN.md 4 Views: increments wait in memory at most this long. */
 export const VIEW_FLUSH_MS = 2000;

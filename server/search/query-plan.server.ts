@@ -1,15 +1,15 @@
-import { MIN_SEARCH_LENGTH } from "../constants";
+import { MIN_SEARCH_LENGTH } from "../../app/lib/constants";
 import {
   MAX_QUERY_WORDS,
   type QueryForm,
   type QueryReading,
   type QueryTerm,
-} from "./query-reading";
-import { OTHER_FORM_QUALITY } from "./relevance";
-import type { SearchIndex } from "./search-index";
-import { LONGEST_SYNONYM, synonymsOf } from "./synonyms";
-import { queryTokens, stemOf, yFormsOf } from "./tokenize";
-import { beginsSomeWord, documentFrequency, prefixFrequency } from "./vocabulary";
+} from "./query-reading.server";
+import { OTHER_FORM_QUALITY } from "./relevance.server";
+import type { SearchIndex } from "./search-index.server";
+import { LONGEST_SYNONYM, synonymsOf } from "./synonyms.server";
+import { queryTokens, stemOf, yFormsOf } from "./tokenize.server";
+import { beginsSomeWord, documentFrequency, prefixFrequency } from "./vocabulary.server";
 
 // A query is read as typed and in a few other ways a person may have meant it: neighbouring
 // typed words that are one indexed word ("e mail" is "email"), one typed word that is two

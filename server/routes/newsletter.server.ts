@@ -3,7 +3,7 @@ import type { NewsletterUnsubscribed } from "~/lib/api/contract";
 import { newsletterTokenSchema } from "~/lib/newsletter-schemas";
 import { utcDayOf } from "~/lib/utc-days";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import { adminOnly, inputOf, searchParamsOf, sendJson } from "./guards.server";
 
 function tokenOf(req: express.Request): string {

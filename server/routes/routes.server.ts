@@ -1,7 +1,7 @@
 import express from "express";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
-import type { Logger } from "../logger.server";
+import { AppError } from "../core/errors.server";
+import type { Logger } from "../core/logger.server";
 import { accountRoutes } from "./account.server";
 import { adminRoutes } from "./admin.server";
 import { commentRoutes } from "./comments.server";

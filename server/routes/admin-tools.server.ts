@@ -3,7 +3,7 @@ import { adminToolsQuerySchema, bulkDeleteSchema, bulkStatusSchema } from "~/lib
 import type { AdminToolsAnswer, ToolsDeleted, ToolsStatusChanged } from "~/lib/api/contract";
 import { utcDayOf } from "~/lib/utc-days";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import { BODY_LIMITS, readJsonBody } from "../http/request-body.server";
 import { adminOnly, inputOf, searchParamsOf, sendJson } from "./guards.server";
 

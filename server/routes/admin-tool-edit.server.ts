@@ -6,7 +6,7 @@ import { isToolId } from "~/lib/tool";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { toolEditSchema } from "~/lib/tool-input";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import { BODY_LIMITS, readJsonBody, readRequestBody } from "../http/request-body.server";
 import { adminOnly, inputOf, sendJson } from "./guards.server";
 

@@ -1,11 +1,11 @@
 import express from "express";
 import { deleteAccountSchema } from "~/lib/account-forms";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import { readJsonBody } from "../http/request-body.server";
 import { passwordCheckRefusal } from "../rate-limit/password-check-limit.server";
 import { inputOf, signedInOnly } from "./guards.server";
-import { enforceRateLimit } from "./rate-limit.server";
+import { enforceRateLimit } from "../http/enforce-rate-limit.server";
 
 const DELETE_RATE = { window: 900, max: 5 };
 

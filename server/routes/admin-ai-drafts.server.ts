@@ -8,7 +8,7 @@ import type {
   SavedToolAnswer,
 } from "~/lib/api/contract";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import { BODY_LIMITS, readJsonBody } from "../http/request-body.server";
 import { savedToolOf, toolEditOf } from "./admin-tool-edit.server";
 import { adminOnly, inputOf, sendJson } from "./guards.server";

@@ -4,13 +4,13 @@ import { isToolId } from "~/lib/tool";
 import { toolQuerySchema } from "~/lib/tool-query";
 import { queryFromSearchParams } from "~/lib/tool-query-params";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import { addressKeyOf } from "../rate-limit/client-key.server";
 import type { RateRule } from "../rate-limit/consume-rate-limit.server";
 import { toolCommentRoutes } from "./comments.server";
 import { inputOf, searchParamsOf, sendJson } from "./guards.server";
 import { likeRoutes } from "./likes.server";
-import { enforceRateLimit } from "./rate-limit.server";
+import { enforceRateLimit } from "../http/enforce-rate-limit.server";
 
 /** DESIGN.md 8: views are limited per client address (an IPv6 client by its /64). */
 export const VIEW_RATE: RateRule = { window: 60, max: 120 };

@@ -1,8 +1,8 @@
 import express from "express";
 import type { AdminMe } from "~/lib/api/contract";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
-import type { Logger } from "../logger.server";
+import { AppError } from "../core/errors.server";
+import type { Logger } from "../core/logger.server";
 import { adminAiDraftRoutes } from "./admin-ai-drafts.server";
 import { adminAnalyticsRoutes } from "./admin-analytics.server";
 import { adminCommentImportRoutes } from "./admin-comment-import.server";

@@ -1,6 +1,6 @@
 import type express from "express";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import type { RateDecision, RateRule } from "../rate-limit/consume-rate-limit.server";
 
 /**

@@ -2,14 +2,14 @@ import express from "express";
 import { COMPARE_PATH, MAX_COMPARED_TOOLS } from "~/lib/compare";
 import { OG_IMAGE_PATH, versionOf } from "~/lib/og-image";
 import type { ToolDetail } from "~/lib/tool";
-import { enforceRateLimit } from "../../api/rate-limit.server";
-import type { Application } from "../../boot.server";
-import { AppError } from "../../errors.server";
-import { addressKeyOf } from "../../rate-limit/client-key.server";
-import type { RateRule } from "../../rate-limit/consume-rate-limit.server";
-import { resolveComparePath } from "../../services/compare/resolve-compare-path.server";
-import { OgImageCache } from "./og-image-cache.server";
-import { renderCompareOgImage, renderToolOgImage } from "./render-og-image.server";
+import { enforceRateLimit } from "../http/enforce-rate-limit.server";
+import type { Application } from "../boot.server";
+import { AppError } from "../core/errors.server";
+import { addressKeyOf } from "../rate-limit/client-key.server";
+import type { RateRule } from "../rate-limit/consume-rate-limit.server";
+import { resolveComparePath } from "../services/compare/resolve-compare-path.server";
+import { OgImageCache } from "../media/og-images/og-image-cache.server";
+import { renderCompareOgImage, renderToolOgImage } from "../media/og-images/render-og-image.server";
 
 /** An image whose address carries the tool's current version never changes. */
 const IMMUTABLE = "public, max-age=31536000, immutable";

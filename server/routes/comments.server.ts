@@ -21,7 +21,7 @@ import type { Viewer } from "~/lib/profile";
 import { isToolId } from "~/lib/tool";
 import { publicNameOf } from "../auth/public-name.server";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import { readJsonBody } from "../http/request-body.server";
 import { addressKeyOf } from "../rate-limit/client-key.server";
 import type { RateRule } from "../rate-limit/consume-rate-limit.server";
@@ -33,7 +33,7 @@ import {
   signedInOf,
   signedInOnly,
 } from "./guards.server";
-import { enforceRateLimit } from "./rate-limit.server";
+import { enforceRateLimit } from "../http/enforce-rate-limit.server";
 
 interface RateRules {
   /** Per person: a short burst, then a daily cap. */

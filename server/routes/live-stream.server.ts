@@ -1,7 +1,7 @@
 import type express from "express";
 import type { LiveStreamEvents } from "~/lib/api/contract";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import type { HubMessage } from "../live/live-hub.server";
 import { liveStreamCapacity, readMachineLimits } from "../live/live-stream-capacity.server";
 import { StreamAdmission, type StreamLimits } from "../live/stream-admission.server";

@@ -2,9 +2,9 @@ import express from "express";
 import type { ImportAnswer, ImportStreamLine } from "~/lib/api/contract";
 import { importQuerySchema } from "~/lib/catalogue-import";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import { BODY_LIMITS, readRequestBody } from "../http/request-body.server";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../core/logger.server";
 import { adminOnly, inputOf, sendJson } from "./guards.server";
 
 /** /api/admin/import (issue 7): a CSV or JSON file, checked (dry run) or written all or nothing. */

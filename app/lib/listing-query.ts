@@ -2,7 +2,6 @@ import { ALL_CATEGORIES, MAX_RENDERED_CARDS, MAX_SEARCH_TEXT_LENGTH } from "~/li
 import { withoutRefusedCharacters } from "~/lib/plain-text";
 import { toolQuerySchema, type ToolQuery } from "~/lib/tool-query";
 import { queryFromSearchParams } from "~/lib/tool-query-params";
-import type { AppServices } from "../../../server/services.server";
 
 /** How far before the cut a word may end for the search to be cut there instead. */
 const WORD_END_REACH = 30;
@@ -27,12 +26,12 @@ export function searchOfPage(text: string): string {
 /**
  * Reads the browse query from the URL, with a preset from the route (a category or subcategory
  * listing). A page is lenient where the API is strict: a value that is not valid is dropped and
- * its default used, but the search is cleaned and cut instead (searchOfPage). spec 4: a category
- * applies only if it is a known one. A page always starts at the first tool and renders a
+ * its default used, but the search is cleaned and cut instead (searchOfPage). A category applies
+ * only if it is a known one. A page always starts at the first tool and renders a
  * bounded number of cards; Load More asks the API for the rest.
  */
 export function readListingQuery(
-  services: Pick<AppServices, "getTaxonomy">,
+  catalogue: { getTaxonomy(): readonly { name: string }[] },
   url: URL,
   preset: Partial<Pick<ToolQuery, "category" | "subcategory">> = {},
 ): ToolQuery {
@@ -52,7 +51,7 @@ export function readListingQuery(
           ),
         ),
       );
-  const isKnown = services.getTaxonomy().some((category) => category.name === query.category);
+  const isKnown = catalogue.getTaxonomy().some((category) => category.name === query.category);
   return {
     ...query,
     category: isKnown ? query.category : ALL_CATEGORIES,

@@ -4,11 +4,11 @@ import { ANALYTICS_KEY_HEADER, MAX_EVENT_BATCH_BYTES } from "~/lib/analytics";
 import { eventBatchSchema } from "~/lib/analytics-schemas";
 import type { AnalyticsConfigAnswer } from "~/lib/api/contract";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import { readJsonBody } from "../http/request-body.server";
 import type { RateRule } from "../rate-limit/consume-rate-limit.server";
 import { inputOf, sendJson, signedInOf } from "./guards.server";
-import { refuseWhenLimited } from "./rate-limit.server";
+import { refuseWhenLimited } from "../http/enforce-rate-limit.server";
 
 /**
  * DESIGN.md 8: batches per client address a minute, counted under a daily hash of the address

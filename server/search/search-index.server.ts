@@ -1,17 +1,17 @@
-import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
-import { forEachWordWithinTypos, typosAllowed } from "./edit-distance";
-import { planQuery } from "./query-plan";
-import type { QueryReading, QueryTerm } from "./query-reading";
+import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../../app/lib/constants";
+import { forEachWordWithinTypos, typosAllowed } from "./edit-distance.server";
+import { planQuery } from "./query-plan.server";
+import type { QueryReading, QueryTerm } from "./query-reading.server";
 import {
   FIELD_SHARE,
   OTHER_FORM_QUALITY,
   popularity,
   relevance,
   wordMatchQuality,
-} from "./relevance";
-import { comparableName, hashWord, joinedWords, scanIndexWords, stemOf } from "./tokenize";
-import { prefixRange } from "./vocabulary";
-import { WordTable } from "./word-table";
+} from "./relevance.server";
+import { comparableName, hashWord, joinedWords, scanIndexWords, stemOf } from "./tokenize.server";
+import { prefixRange } from "./vocabulary.server";
+import { WordTable } from "./word-table.server";
 
 // Weighted per-word search over a fixed list of documents (DESIGN.md 6, decisions 005 and 015).
 // Pure and universal: it runs the same in Node and in a browser.

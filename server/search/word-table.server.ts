@@ -1,4 +1,4 @@
-import { hashWord } from "./tokenize";
+import { hashWord } from "./tokenize.server";
 
 // Numbers the distinct words of an index as they come. A word is looked up by its UTF-16 units
 // and hash, so the millions of repeats of a word cost no string each.

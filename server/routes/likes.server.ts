@@ -2,10 +2,10 @@ import express from "express";
 import type { LikeState } from "~/lib/api/contract";
 import { isToolId } from "~/lib/tool";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import type { RateRule } from "../rate-limit/consume-rate-limit.server";
 import { sendJson, signedInOnly } from "./guards.server";
-import { enforceRateLimit, refuseWhenLimited } from "./rate-limit.server";
+import { enforceRateLimit, refuseWhenLimited } from "../http/enforce-rate-limit.server";
 
 /** DESIGN.md 8: likes are limited per person. */
 export const LIKE_RATE: RateRule = { window: 60, max: 60 };

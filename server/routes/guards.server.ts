@@ -4,7 +4,7 @@ import type { ZodType, z } from "zod";
 import type { Viewer } from "~/lib/profile";
 import type { SignedIn } from "../auth/viewer.server";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 
 // What every API handler shares: who is asking (read once per request), the guards that hand
 // the handler its viewer, request input checked by the shared zod schemas, and typed answers.

@@ -1,10 +1,10 @@
-import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../constants";
-import { forEachWordWithinTypos, typoDistance, typosAllowed } from "./edit-distance";
-import { joinedAt, MAX_JOINED_TOKENS } from "./query-plan";
-import { MAX_QUERY_WORDS } from "./query-reading";
-import { countDocuments, searchDocuments, type SearchHit, type SearchIndex } from "./search-index";
-import { queryTokens, queryWords, stemOf } from "./tokenize";
-import { beginsSomeWord } from "./vocabulary";
+import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../../app/lib/constants";
+import { forEachWordWithinTypos, typoDistance, typosAllowed } from "./edit-distance.server";
+import { joinedAt, MAX_JOINED_TOKENS } from "./query-plan.server";
+import { MAX_QUERY_WORDS } from "./query-reading.server";
+import { countDocuments, searchDocuments, type SearchHit, type SearchIndex } from "./search-index.server";
+import { queryTokens, queryWords, stemOf } from "./tokenize.server";
+import { beginsSomeWord } from "./vocabulary.server";
 
 // No dead ends (issue 21): a search no tool matches in full is answered without its weakest
 // words, and a misspelt one is offered in the catalogue's own spelling.

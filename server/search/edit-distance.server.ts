@@ -1,4 +1,4 @@
-import { MAX_WORD_LENGTH } from "./tokenize";
+import { MAX_WORD_LENGTH } from "./tokenize.server";
 
 // Typo matches in a sorted vocabulary. A query word matches a word within `maxEdits` typos when
 // some beginning of the word is that few edits away from it (insert, delete or substitute one

@@ -1,7 +1,7 @@
 import type { ToolStatus } from "~/lib/constants";
 import { TOOL_DEFAULTS, safeWebsiteUrl, type ToolCard, type ToolDetail } from "~/lib/tool";
-import type { ToolSearchText } from "../../snapshot/snapshot.server";
-import { tools, type ToolRow } from "../../db/schema";
+import type { ToolSearchText } from "./snapshot.server";
+import { tools, type ToolRow } from "../db/schema";
 import { toolPath } from "~/lib/paths";
 
 export const toolCardColumns = {

@@ -8,9 +8,9 @@ import express from "express";
 import type { CommentImportAnswer, CommentImportStreamLine } from "~/lib/api/contract";
 import { commentFileFormatOf, commentImportQuerySchema } from "~/lib/comment-import";
 import type { Application } from "../boot.server";
-import { AppError } from "../errors.server";
+import { AppError } from "../core/errors.server";
 import { BODY_LIMITS, tooLargeError } from "../http/request-body.server";
-import type { Logger } from "../logger.server";
+import type { Logger } from "../core/logger.server";
 import { openCommentFile } from "../services/comment-import/open-comment-file.server";
 import { adminOnly, inputOf, sendJson } from "./guards.server";
 

@@ -1,0 +1,48 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The lint's layer rule (eslint/layers.js, docs/architecture.md "Layers"): an import that runs up
+// the server's layers, or from server/ into app/ outside app/lib, fails `npm run lint`.
+
+const eslint = new ESLint({
+  ruleFilter: ({ ruleId }) => ruleId === "import-x/no-restricted-paths",
+});
+
+/** The layer rule's messages for `code` as if it were the file at `filePath`. */
+async function layerErrorsOf(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((message) => message.message);
+}
+
+describe("the import layers", () => {
+  it("refuses an import from a lower layer up to a higher one", async () => {
+    const errors = await layerErrorsOf(
+      "server/net/probe.server.ts",
+      'import { healthCheck } from "../routes/health.server";\nexport const probe = healthCheck;\n',
+    );
+    expect(errors).toEqual([
+      expect.stringContaining("The core layer may not import from a layer above it"),
+    ]);
+  });
+
+  it("refuses a server import of a UI folder, and lets app/lib through", async () => {
+    const errors = await layerErrorsOf(
+      "server/services/probe.server.ts",
+      [
+        'import { BrowsePage } from "~/features/browse/browse-page";',
+        'import { BROWSE_PATH } from "~/lib/paths";',
+        "export const probe = [BrowsePage, BROWSE_PATH];",
+        "",
+      ].join("\n"),
+    );
+    expect(errors).toEqual([expect.stringContaining("imports from app/ only what app/lib shares")]);
+  });
+
+  it("lets an import run down the layers", async () => {
+    const errors = await layerErrorsOf(
+      "server/routes/probe.server.ts",
+      'import { loadEnv } from "../core/env.server";\nexport const probe = loadEnv;\n',
+    );
+    expect(errors).toEqual([]);
+  });
+});
