@@ -21,8 +21,8 @@ import { AccountActions } from "./features/auth/account-actions";
 import { AuthDialogHost } from "./features/auth/auth-dialog-host";
 import { ToastProvider } from "./components/toast";
 import { LiveLikes } from "./components/likes/live-likes";
-import { useViewer, useViewerLikes } from "./lib/auth/use-viewer";
-import { listenForErrors, reportError } from "./lib/analytics-client/track";
+import { useViewer, useViewerLikes } from "./client/auth/use-viewer";
+import { listenForErrors, reportError } from "./client/analytics/track";
 import stylesheet from "./app.css?url";
 
 // As early as the page's own scripts run, so errors during hydration are reported too.
@@ -44,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export { shouldRevalidate } from "./lib/root-revalidation";
+export { shouldRevalidate } from "./client/root-revalidation";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

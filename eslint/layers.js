@@ -1,6 +1,7 @@
 // The server's layers, top to bottom (docs/architecture.md, "Layers"). A file may import from its
 // own layer and the layers below it, never from one above; `server/` imports of `app/` reach only
-// `app/lib`, the code both halves share. Each entry lists the layer's folders and files.
+// `app/lib`, the code both halves share, which imports neither half. Each entry lists the layer's
+// folders and files.
 export const SERVER_LAYERS = [
   {
     name: "entry",
@@ -21,6 +22,7 @@ export const SERVER_LAYERS = [
 
 /** The app folders the server must never import: everything but app/lib. */
 const APP_OUTSIDE_LIB = [
+  "app/client",
   "app/components",
   "app/features",
   "app/routes",
@@ -43,10 +45,18 @@ export function layerZones() {
       message: `The ${layer.name} layer may not import from a layer above it (see docs/architecture.md, "Layers").`,
     }));
   });
-  zones.push({
-    target: "./server",
-    from: APP_OUTSIDE_LIB.map(relative),
-    message: "Server code imports from app/ only what app/lib shares.",
-  });
+  zones.push(
+    {
+      target: "./server",
+      from: APP_OUTSIDE_LIB.map(relative),
+      message: "Server code imports from app/ only what app/lib shares.",
+    },
+    {
+      target: "./app/lib",
+      from: [...APP_OUTSIDE_LIB.map(relative), "./server"],
+      message:
+        "app/lib is shared by the server and the browser: it imports neither the browser's code nor the server's.",
+    },
+  );
   return zones;
 }

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { currentPath, track } from "~/lib/analytics-client/track";
-import { setToolLike } from "~/lib/api/client";
-import { ApiError } from "~/lib/api/request";
-import { useViewer } from "~/lib/auth/use-viewer";
+import { currentPath, track } from "~/client/analytics/track";
+import { setToolLike } from "~/client/api/client";
+import { ApiError } from "~/client/api/request";
+import { useViewer } from "~/client/auth/use-viewer";
 import { INLINE_ERROR_CLEAR_MS, LIKE_ERROR_TOAST_MS, LIKE_TOAST_MS } from "~/lib/constants";
 import { LIKE_ADDED, LIKE_FAILED_INLINE, LIKE_FAILED_TOAST, LIKE_REMOVED } from "~/lib/messages";
 import { formatCount } from "~/lib/tool";

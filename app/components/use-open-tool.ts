@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { useNavigate } from "react-router";
-import { recordView } from "~/lib/api/client";
+import { recordView } from "~/client/api/client";
 import { VIEW_ERROR_TOAST_MS } from "~/lib/constants";
 import { VIEW_FAILED } from "~/lib/messages";
 import { useToast } from "./toast";

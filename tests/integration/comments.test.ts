@@ -10,8 +10,8 @@ import {
   getToolComments,
   postComment,
   reportComment,
-} from "~/lib/api/client";
-import { getModerationQueue, moderateComment, setCommentLock } from "~/lib/api/admin-client";
+} from "~/client/api/client";
+import { getModerationQueue, moderateComment, setCommentLock } from "~/client/api/admin-client";
 import type { CommentPage, ModeratedComment, SavedComment } from "~/lib/api/contract";
 import type { Viewer } from "~/lib/profile";
 import {

@@ -32,8 +32,8 @@ function fakeBrowser(stored: Record<string, string> = {}) {
 
 async function loadClient() {
   vi.resetModules();
-  const track = await import("~/lib/analytics-client/track");
-  const consent = await import("~/lib/analytics-client/consent");
+  const track = await import("~/client/analytics/track");
+  const consent = await import("~/client/analytics/consent");
   return { ...track, ...consent };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authErrorMessage } from "~/lib/auth/auth-client";
+import { authErrorMessage } from "~/client/auth/auth-client";
 
 describe("the message of a failed auth or reset call (spec 8)", () => {
   it("is the provider's message when the failure is an Error", () => {

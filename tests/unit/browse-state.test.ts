@@ -17,7 +17,7 @@ import {
   newestSnapshot,
   type BrowseSnapshot,
 } from "~/features/browse/browse-storage";
-import { debounce } from "~/lib/debounce";
+import { debounce } from "~/client/debounce";
 import { createToolCard } from "../factories";
 
 class MemoryStorage implements Storage {

@@ -3,7 +3,7 @@ import {
   grantGoogleAnalytics,
   withdrawGoogleAnalytics,
   type GaHost,
-} from "~/lib/analytics-client/google-analytics";
+} from "~/client/analytics/google-analytics";
 
 // Issue 19: GA4 loads only after consent, with Consent Mode's defaults set before its script.
 

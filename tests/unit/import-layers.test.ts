@@ -38,6 +38,16 @@ describe("the import layers", () => {
     expect(errors).toEqual([expect.stringContaining("imports from app/ only what app/lib shares")]);
   });
 
+  it("keeps the shared app/lib free of the browser's code", async () => {
+    const errors = await layerErrorsOf(
+      "app/lib/probe.ts",
+      'import { debounce } from "~/client/debounce";\nexport const probe = debounce;\n',
+    );
+    expect(errors).toEqual([
+      expect.stringContaining("app/lib is shared by the server and the browser"),
+    ]);
+  });
+
   it("lets an import run down the layers", async () => {
     const errors = await layerErrorsOf(
       "server/routes/probe.server.ts",

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { openLiveStream, type LiveStreamHandlers } from "~/lib/api/live-stream";
+import { openLiveStream, type LiveStreamHandlers } from "~/client/api/live-stream";
 
 /** The browser's EventSource as far as the client uses it: events are dispatched by the test. */
 class FakeEventSource extends EventTarget {

@@ -79,7 +79,7 @@ describe("the JavaScript public pages load up front", () => {
   });
 
   it("names the chain of imports that brings zod in", () => {
-    expect(chainToZod(resolve("app/lib/api/client.ts"))).toBeNull();
+    expect(chainToZod(resolve("app/client/api/client.ts"))).toBeNull();
     expect(chainToZod(resolve("app/lib/tool-query.ts"))).toEqual(["app/lib/tool-query.ts", "zod"]);
     expect(chainToZod(resolve("app/features/auth/auth-dialog.tsx"))).toEqual([
       "app/features/auth/auth-dialog.tsx",

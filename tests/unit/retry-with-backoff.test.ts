@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_ANALYTICS_CONFIG, type AnalyticsConfig } from "~/lib/analytics";
-import { CONFIG_FETCH_POLICY, loadAnalyticsConfig } from "~/lib/analytics-client/config";
-import { ApiError } from "~/lib/api/request";
-import { AttemptTimeoutError, backoffDelayMs, retryWithBackoff } from "~/lib/retry-with-backoff";
+import { CONFIG_FETCH_POLICY, loadAnalyticsConfig } from "~/client/analytics/config";
+import { ApiError } from "~/client/api/request";
+import { AttemptTimeoutError, backoffDelayMs, retryWithBackoff } from "~/client/retry-with-backoff";
 
 // spec 7 and 9: the analytics configuration fetch's schedule, exactly, on fake timers.
 

@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
-import { shouldRevalidate } from "~/lib/root-revalidation";
+import { shouldRevalidate } from "~/client/root-revalidation";
 
 const at = (path: string) => new URL(path, "http://localhost");
 

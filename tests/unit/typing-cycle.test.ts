@@ -6,7 +6,7 @@ import {
   typedText,
   typingDelay,
   type TypingState,
-} from "~/lib/typing-cycle";
+} from "~/features/home/typing-cycle";
 
 /** Runs the cycle for `ms` milliseconds and returns the text at the end. */
 function textAfter(ms: number, words: readonly string[] = TYPING_WORDS) {

@@ -7,7 +7,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import { useRevalidator } from "react-router";
-import { openLiveStream } from "~/lib/api/live-stream";
+import { openLiveStream } from "~/client/api/live-stream";
 import type { LikedState } from "~/lib/api/contract";
 import { LikeStore } from "./like-store";
 

@@ -3,8 +3,8 @@ import { Dialog } from "~/components/dialog";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
 import { DELETE_CONFIRM_WORD } from "~/lib/account-forms";
-import { deleteAccount } from "~/lib/api/client";
-import { useApiWrite } from "~/lib/api/use-api-write";
+import { deleteAccount } from "~/client/api/client";
+import { useApiWrite } from "~/client/api/use-api-write";
 import { Panel } from "./panel";
 
 const DELETED_TOAST_MS = 4000;

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { type ActionResult, ResultBox, SubmitButton, TextField } from "~/components/form-controls";
 import { changePasswordSchema } from "~/lib/account-forms";
-import { useApiWrite } from "~/lib/api/use-api-write";
+import { useApiWrite } from "~/client/api/use-api-write";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { changePassword } from "~/lib/auth/auth-client";
+import { changePassword } from "~/client/auth/auth-client";
 import { Panel } from "./panel";
 
 export function PasswordSection() {

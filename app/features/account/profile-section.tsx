@@ -3,9 +3,9 @@ import { Link } from "react-router";
 import { type ActionResult, ResultBox, SubmitButton, TextField } from "~/components/form-controls";
 import { LocalDate } from "~/components/local-date";
 import { displayNameSchema } from "~/lib/account-forms";
-import { useApiWrite } from "~/lib/api/use-api-write";
+import { useApiWrite } from "~/client/api/use-api-write";
 import { firstProblem } from "~/lib/field-errors";
-import { updateDisplayName } from "~/lib/auth/auth-client";
+import { updateDisplayName } from "~/client/auth/auth-client";
 import type { Viewer } from "~/lib/profile";
 import { Panel } from "./panel";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { type ActionResult, ResultBox } from "~/components/form-controls";
-import { useApiWrite } from "~/lib/api/use-api-write";
-import { revokeOtherSessions } from "~/lib/auth/auth-client";
+import { useApiWrite } from "~/client/api/use-api-write";
+import { revokeOtherSessions } from "~/client/auth/auth-client";
 import { Panel } from "./panel";
 
 export function SessionsSection({ otherSessions }: { otherSessions: number }) {

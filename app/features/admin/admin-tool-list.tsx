@@ -6,8 +6,8 @@ import { LocalDate } from "~/components/local-date";
 import { useToast } from "~/components/toast";
 import { ADMIN_SORTS, type AdminToolList } from "~/lib/admin-tools-query";
 import { PRICING_MODELS, TOOL_STATUSES, type ToolStatus } from "~/lib/constants";
-import { deleteTools, setToolsStatus } from "~/lib/api/admin-client";
-import { useApiWrite } from "~/lib/api/use-api-write";
+import { deleteTools, setToolsStatus } from "~/client/api/admin-client";
+import { useApiWrite } from "~/client/api/use-api-write";
 import { formatCount } from "~/lib/tool";
 
 const SORT_LABELS: Record<(typeof ADMIN_SORTS)[number], string> = {

@@ -7,8 +7,8 @@ import {
   onConsentChange,
   saveConsent,
   storedConsent,
-} from "~/lib/analytics-client/consent";
-import { currentPath, track } from "~/lib/analytics-client/track";
+} from "~/client/analytics/consent";
+import { currentPath, track } from "~/client/analytics/track";
 import type { ConsentValue } from "~/lib/constants";
 import type { loader as rootLoader } from "~/root";
 
@@ -65,7 +65,7 @@ export function ConsentHost({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     if (!settings) return;
     const start = () =>
-      void import("~/lib/analytics-client/start").then((module) => module.startAnalytics(settings));
+      void import("~/client/analytics/start").then((module) => module.startAnalytics(settings));
     if ("requestIdleCallback" in window) window.requestIdleCallback(start, { timeout: 10_000 });
     else setTimeout(start, 2_000);
   }, [settings]);

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { useAuthPrompt } from "~/components/auth-prompt";
-import { useApiWrite } from "~/lib/api/use-api-write";
-import { useViewer } from "~/lib/auth/use-viewer";
+import { useApiWrite } from "~/client/api/use-api-write";
+import { useViewer } from "~/client/auth/use-viewer";
 
 interface AccountActionsProps {
   layout: "inline" | "stacked";
@@ -26,7 +26,7 @@ const PRIVATE_PATHS = /^\/(account|admin|verify-email)(\/|$)/;
 async function signOutOrLog() {
   try {
     // The auth calls load when used: every page shows this, few people sign out.
-    const { signOut } = await import("~/lib/auth/auth-client");
+    const { signOut } = await import("~/client/auth/auth-client");
     await signOut();
   } catch (error) {
     console.error("Sign-out failed", error);

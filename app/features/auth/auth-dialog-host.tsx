@@ -3,7 +3,7 @@ import { useRevalidator, useSearchParams } from "react-router";
 import { AUTH_DIALOG_TITLES, AuthPromptProvider, type AuthMode } from "~/components/auth-prompt";
 import { Dialog } from "~/components/dialog";
 import { useToast } from "~/components/toast";
-import { useViewer } from "~/lib/auth/use-viewer";
+import { useViewer } from "~/client/auth/use-viewer";
 import { SIGNED_IN_TOAST_MS } from "~/lib/constants";
 import { onPopupResult } from "./google-sign-in";
 

@@ -3,12 +3,12 @@ import { AUTH_DIALOG_TITLES, type AuthMode } from "~/components/auth-prompt";
 import { Dialog } from "~/components/dialog";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
-import { useApiWrite } from "~/lib/api/use-api-write";
+import { useApiWrite } from "~/client/api/use-api-write";
 import { SIGNED_IN_TOAST_MS } from "~/lib/constants";
 import { signInSchema, signUpSchema } from "~/lib/account-forms";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { authErrorMessage, signIn, signUp } from "~/lib/auth/auth-client";
-import { useIsGoogleSignInEnabled } from "~/lib/auth/use-viewer";
+import { authErrorMessage, signIn, signUp } from "~/client/auth/auth-client";
+import { useIsGoogleSignInEnabled } from "~/client/auth/use-viewer";
 import { continueWithGoogle } from "./continue-with-google";
 
 interface AuthDialogProps {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/form-controls";
-import { confirmEmail } from "~/lib/auth/auth-client";
+import { confirmEmail } from "~/client/auth/auth-client";
 import { VERIFIED_REDIRECT_MS } from "~/lib/constants";
 import { EMAIL_VERIFIED } from "~/lib/messages";
 import { useNewPasswordForm } from "./use-new-password-form";

@@ -1,4 +1,4 @@
-import { googleSignInUrl } from "~/lib/auth/auth-client";
+import { googleSignInUrl } from "~/client/auth/auth-client";
 import { CHANNEL, POPUP_COMPLETE_PATH } from "./google-sign-in";
 
 /** spec 7: opens Google's consent screen in a popup, or goes there when popups are blocked. */

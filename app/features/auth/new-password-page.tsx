@@ -1,6 +1,6 @@
 import { useAuthPrompt } from "~/components/auth-prompt";
 import { ErrorBox, SubmitButton, SuccessBox, TextField } from "~/components/form-controls";
-import { resetPassword } from "~/lib/auth/auth-client";
+import { resetPassword } from "~/client/auth/auth-client";
 import { useNewPasswordForm } from "./use-new-password-form";
 
 interface NewPasswordPageProps {

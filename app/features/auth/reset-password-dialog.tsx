@@ -4,7 +4,7 @@ import { Dialog } from "~/components/dialog";
 import { ErrorBox, SubmitButton, TextField } from "~/components/form-controls";
 import { resetRequestSchema } from "~/lib/account-forms";
 import { firstProblem } from "~/lib/field-errors";
-import { authErrorMessage, requestPasswordReset } from "~/lib/auth/auth-client";
+import { authErrorMessage, requestPasswordReset } from "~/client/auth/auth-client";
 
 interface ResetPasswordDialogProps {
   isOpen: boolean;

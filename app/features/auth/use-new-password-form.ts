@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { newPasswordSchema } from "~/lib/account-forms";
-import { authErrorMessage } from "~/lib/auth/auth-client";
+import { authErrorMessage } from "~/client/auth/auth-client";
 import { fieldErrorsOf } from "~/lib/field-errors";
 
 /**

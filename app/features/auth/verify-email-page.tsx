@@ -7,7 +7,7 @@ import {
   reloadUser,
   resendPendingVerification,
   sendVerificationEmail,
-} from "~/lib/auth/auth-client";
+} from "~/client/auth/auth-client";
 import { RESEND_COOLDOWN_S, VERIFICATION_POLL_MS, VERIFIED_REDIRECT_MS } from "~/lib/constants";
 import {
   EMAIL_VERIFIED,

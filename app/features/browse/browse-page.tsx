@@ -5,7 +5,7 @@ import { CategoryChips } from "~/components/category-chips";
 import { ChipTicker } from "~/components/chip-ticker";
 import { ToolCard } from "~/components/tool-card";
 import { isToolNavigation } from "~/components/use-open-tool";
-import { currentPath, track } from "~/lib/analytics-client/track";
+import { currentPath, track } from "~/client/analytics/track";
 import type { CategoryEntry } from "~/lib/category-stats";
 import { ALL_CATEGORIES, LOAD_MORE_STEP, type SortOption } from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";

@@ -7,7 +7,7 @@ import {
   MAX_SEARCH_TEXT_LENGTH,
   SEARCH_DEBOUNCE_MS,
 } from "~/lib/constants";
-import { debounce } from "~/lib/debounce";
+import { debounce } from "~/client/debounce";
 import { relaxedSearchNote } from "~/lib/messages";
 import { plural } from "~/lib/tool";
 import { browseTarget, type BrowseFilters } from "./browse-href";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { findTools } from "~/lib/api/client";
+import { findTools } from "~/client/api/client";
 import { LOAD_MORE_STEP } from "~/lib/constants";
 import type { ToolCard } from "~/lib/tool";
 import type { BrowseFilters } from "./browse-href";

@@ -1,7 +1,7 @@
 import { useAuthPrompt } from "~/components/auth-prompt";
-import { postComment } from "~/lib/api/client";
+import { postComment } from "~/client/api/client";
 import type { SavedComment } from "~/lib/api/contract";
-import { useViewer } from "~/lib/auth/use-viewer";
+import { useViewer } from "~/client/auth/use-viewer";
 import { CommentForm } from "./comment-form";
 import type { ShownComments } from "./shown-comments";
 import { StarPicker } from "./star-picker";

@@ -3,7 +3,7 @@ import { useAuthPrompt } from "~/components/auth-prompt";
 import { Spinner } from "~/components/form-controls";
 import { useToast } from "~/components/toast";
 import type { SavedComment } from "~/lib/api/contract";
-import { ApiError } from "~/lib/api/request";
+import { ApiError } from "~/client/api/request";
 import {
   COMMENT_MAX_LENGTH,
   COMMENT_MIN_LENGTH,

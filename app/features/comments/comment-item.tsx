@@ -5,9 +5,9 @@ import { Spinner } from "~/components/form-controls";
 import { LocalDate } from "~/components/local-date";
 import { StarRating } from "~/components/star-rating";
 import { useToast } from "~/components/toast";
-import { deleteComment, editComment, reportComment } from "~/lib/api/client";
+import { deleteComment, editComment, reportComment } from "~/client/api/client";
 import type { CommentView, DeletedComment, SavedComment } from "~/lib/api/contract";
-import { ApiError } from "~/lib/api/request";
+import { ApiError } from "~/client/api/request";
 import { REPORT_REASON_MAX_LENGTH } from "~/lib/comment-rules";
 import { CommentForm } from "./comment-form";
 

@@ -1,4 +1,4 @@
-import { postComment } from "~/lib/api/client";
+import { postComment } from "~/client/api/client";
 import type { CommentThread, CommentView, DeletedComment, SavedComment } from "~/lib/api/contract";
 import { CommentForm } from "./comment-form";
 import { CommentItem } from "./comment-item";

@@ -7,7 +7,7 @@ import type {
   RatingSummary,
   SavedComment,
 } from "~/lib/api/contract";
-import { useViewer } from "~/lib/auth/use-viewer";
+import { useViewer } from "~/client/auth/use-viewer";
 import { COMMENT_SORT_LABELS, COMMENT_SORTS, type CommentSort } from "~/lib/comment-rules";
 import { plural } from "~/lib/tool";
 import { CommentComposer } from "./comment-composer";

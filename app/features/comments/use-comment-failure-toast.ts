@@ -1,5 +1,5 @@
 import { useToast } from "~/components/toast";
-import { ApiError } from "~/lib/api/request";
+import { ApiError } from "~/client/api/request";
 
 /** A failed read or write says why in a toast; a read given up for a newer one says nothing. */
 export function useCommentFailureToast(): (error: unknown, fallback: string) => void {

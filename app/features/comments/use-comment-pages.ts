@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { getToolComments } from "~/lib/api/client";
+import { getToolComments } from "~/client/api/client";
 import type { CommentPage } from "~/lib/api/contract";
 import type { CommentSort } from "~/lib/comment-rules";
 import { appendPage, type ShownComments } from "./shown-comments";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { listenToLiveComments } from "~/lib/api/live-stream";
+import { listenToLiveComments } from "~/client/api/live-stream";
 import type { ShownComments } from "./shown-comments";
 
 /**

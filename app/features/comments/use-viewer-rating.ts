@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/toast";
-import { editComment } from "~/lib/api/client";
+import { editComment } from "~/client/api/client";
 import { upsertComment, type ShownComments } from "./shown-comments";
 
 const RATING_SAVE_DELAY_MS = 600;

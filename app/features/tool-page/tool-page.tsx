@@ -5,7 +5,7 @@ import { LikeButton } from "~/components/like-button";
 import { LocalDate } from "~/components/local-date";
 import { StarRating } from "~/components/star-rating";
 import { ToolImage } from "~/components/tool-image";
-import { currentPath, track } from "~/lib/analytics-client/track";
+import { currentPath, track } from "~/client/analytics/track";
 import { toolBreadcrumbs } from "~/lib/paths";
 import {
   formatCount,

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { getAdminMe } from "~/lib/api/admin-client";
-import { ApiError } from "~/lib/api/request";
+import { getAdminMe } from "~/client/api/admin-client";
+import { ApiError } from "~/client/api/request";
 import { requireAdmin } from "./admin-guard.server";
 import { AdminCheck, AdminShell } from "~/features/admin/admin-shell";
 import type { Route } from "./+types/layout";

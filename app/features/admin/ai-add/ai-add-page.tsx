@@ -8,9 +8,9 @@ import {
   listDraftJobs,
   queueDraftJobs,
   retryDraftJob,
-} from "~/lib/api/admin-client";
+} from "~/client/api/admin-client";
 import type { DraftJobsAnswer, DraftJobsQueued } from "~/lib/api/contract";
-import { useApiWrite } from "~/lib/api/use-api-write";
+import { useApiWrite } from "~/client/api/use-api-write";
 import { useFileDrop } from "../use-file-drop";
 import { DraftJobList, type JobActions } from "./draft-job-list";
 import {

@@ -7,8 +7,8 @@ import {
   type DraftJob,
   type ToolDraft,
 } from "~/lib/ai-draft";
-import { redraftField, saveDraftAsTool } from "~/lib/api/admin-client";
-import { ApiError, UNREACHABLE_MESSAGE } from "~/lib/api/request";
+import { redraftField, saveDraftAsTool } from "~/client/api/admin-client";
+import { ApiError, UNREACHABLE_MESSAGE } from "~/client/api/request";
 import type { TaxonomySuggestion } from "~/lib/tool-input";
 import { ToolEditor, type SetValues } from "../tool-editor/tool-editor";
 import { CatalogueToolLinks } from "./catalogue-tool-links";

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from "react";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { ErrorBox, INPUT_CLASS, describedBy } from "~/components/form-controls";
-import { sendCommentImport, type CommentImportUpdate } from "~/lib/api/send-comment-import";
-import { useApiWrite } from "~/lib/api/use-api-write";
+import { sendCommentImport, type CommentImportUpdate } from "~/client/api/send-comment-import";
+import { useApiWrite } from "~/client/api/use-api-write";
 import { plural } from "~/lib/tool";
 import {
   commentFileFormatOf,

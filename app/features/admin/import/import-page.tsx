@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { ErrorBox } from "~/components/form-controls";
-import { sendImport, type ImportUpdate } from "~/lib/api/send-import";
-import { useApiWrite } from "~/lib/api/use-api-write";
+import { sendImport, type ImportUpdate } from "~/client/api/send-import";
+import { useApiWrite } from "~/client/api/use-api-write";
 import {
   importFormatOf,
   MAX_IMPORT_BYTES,

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { useToast } from "~/components/toast";
-import { moderateComment, setCommentLock } from "~/lib/api/admin-client";
+import { moderateComment, setCommentLock } from "~/client/api/admin-client";
 import type { ModerationItem, ModerationQueue } from "~/lib/api/contract";
-import { ApiError } from "~/lib/api/request";
+import { ApiError } from "~/client/api/request";
 import {
   MODERATION_FILTER_LABELS,
   MODERATION_FILTERS,

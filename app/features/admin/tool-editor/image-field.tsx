@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { describedBy, FieldNotes, Spinner } from "~/components/form-controls";
 import { imageUrlCandidates } from "~/lib/image-path";
-import { storeToolImage } from "~/lib/api/admin-client";
+import { storeToolImage } from "~/client/api/admin-client";
 import { useFileDrop } from "../use-file-drop";
 
 const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp"];

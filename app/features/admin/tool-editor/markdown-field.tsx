@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { describedBy, FieldNotes, Spinner } from "~/components/form-controls";
-import { previewMarkdown } from "~/lib/api/admin-client";
+import { previewMarkdown } from "~/client/api/admin-client";
 
 const TABS = [
   { name: "write", label: "Write" },

@@ -1,8 +1,8 @@
 import { useRef, useState } from "react";
 import type { DraftedFieldName } from "~/lib/ai-draft";
-import { saveTool } from "~/lib/api/admin-client";
+import { saveTool } from "~/client/api/admin-client";
 import type { SavedToolAnswer } from "~/lib/api/contract";
-import { useApiWrite } from "~/lib/api/use-api-write";
+import { useApiWrite } from "~/client/api/use-api-write";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import {
   EMPTY_TOOL_INPUT,
