@@ -11,7 +11,20 @@ export function useReserveRoomBelowPage(
   ref: RefObject<HTMLElement | null>,
   property: "--consent-bar-height" | "--compare-bar-height",
 ) {
+  useHeightProperty(ref, property);
+}
+
+/**
+ * Keeps an element's height in a custom property on <html> while it shows (removed after), such
+ * as a sticky bar's, for app.css to keep focused elements clear of it.
+ */
+export function useHeightProperty(
+  ref: RefObject<HTMLElement | null>,
+  property: `--${string}-height`,
+  isShown = true,
+) {
   useEffect(() => {
+    if (!isShown) return;
     const bar = ref.current;
     if (!bar) return;
     const { style } = document.documentElement;
@@ -24,5 +37,5 @@ export function useReserveRoomBelowPage(
       observer.disconnect();
       style.removeProperty(property);
     };
-  }, [ref, property]);
+  }, [ref, property, isShown]);
 }

@@ -1,4 +1,6 @@
+import { useRef } from "react";
 import { Link } from "react-router";
+import { useHeightProperty } from "~/components/bottom-room";
 import { ALL_CATEGORIES } from "~/lib/constants";
 import { BROWSE_PATH } from "~/lib/paths";
 import { browseHref, isDefault, toggled, type BrowseFilters } from "./browse-href";
@@ -12,12 +14,12 @@ interface ActiveFiltersProps {
   onRemove: () => void;
 }
 
-// A chip is never wider than the row (nor, on wider screens, than a short line), whatever the
-// name or search it holds, such as a long unbroken word on a phone: its text is cut short on
+// A chip is never wider than most of a phone's row (nor, on wider screens, than a short line),
+// whatever the name or search it holds, such as a long unbroken word: its text is cut short on
 // screen, and the whole of it stays in the chip's accessible name and its title.
 function Chip({ label, href, onClick }: { label: string; href: string; onClick: () => void }) {
   return (
-    <li className="min-w-0 max-w-full sm:max-w-md">
+    <li className="max-w-[70vw] min-w-0 shrink-0 sm:max-w-md sm:shrink">
       <Link
         to={href}
         onClick={onClick}
@@ -35,18 +37,26 @@ function Chip({ label, href, onClick }: { label: string; href: string; onClick: 
   );
 }
 
-/** spec 2: the filters in use as removable chips that stay in view, with Reset All. */
+/**
+ * spec 2: the filters in use as removable chips that stay in view under the header, with Reset
+ * All, on every screen. On a phone they keep to one row that scrolls sideways, Reset All beside
+ * it, so the bar covers little of the list; its height keeps focused cards clear of it (app.css).
+ */
 export function ActiveFilters({ filters, onReset, onRemove }: ActiveFiltersProps) {
   const subcategoryPages = useSubcategoryPages();
-  if (isDefault(filters)) return null;
+  const bar = useRef<HTMLElement>(null);
+  const isShown = !isDefault(filters);
+  useHeightProperty(bar, "--filters-bar-height", isShown);
+  if (!isShown) return null;
   const without = (changes: Partial<BrowseFilters>) =>
     browseHref({ ...filters, ...changes }, { subcategoryPages });
   return (
     <section
+      ref={bar}
       aria-label="Active filters"
-      className="-mx-4 mt-5 sm:sticky sm:top-16 sm:z-30 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6"
+      className="sticky top-16 z-30 -mx-4 mt-5 flex items-center gap-2 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6"
     >
-      <ul className="flex flex-wrap items-center gap-2">
+      <ul className="-m-1 flex min-w-0 flex-1 items-center gap-2 overflow-x-auto p-1 sm:flex-wrap sm:overflow-visible">
         {filters.category !== ALL_CATEGORIES && (
           <Chip
             onClick={onRemove}
@@ -83,16 +93,14 @@ export function ActiveFilters({ filters, onReset, onRemove }: ActiveFiltersProps
             href={without({ pricing: "All Pricing" })}
           />
         )}
-        <li>
-          <Link
-            to={BROWSE_PATH}
-            onClick={onReset}
-            className="inline-flex min-h-8 items-center rounded-full px-3 text-sm font-semibold text-slate-700 underline underline-offset-2 hover:text-slate-950"
-          >
-            Reset All
-          </Link>
-        </li>
       </ul>
+      <Link
+        to={BROWSE_PATH}
+        onClick={onReset}
+        className="inline-flex min-h-8 shrink-0 items-center self-start rounded-full px-3 text-sm font-semibold whitespace-nowrap text-slate-700 underline underline-offset-2 hover:text-slate-950"
+      >
+        Reset All
+      </Link>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useRef } from "react";
 import type { CategoryEntry } from "~/lib/category-stats";
 import {
   ALL_CATEGORIES,
@@ -42,15 +42,26 @@ function groupsFor(
 
 /**
  * spec 2: the subcategory sidebar, checkboxes with counts; a collapsible panel on small screens
- * (spec 9: at most 1000 px high, the list itself 600 px).
+ * (spec 9: at most 1000 px high, the list itself 600 px). There, choosing a subcategory closes
+ * the panel, so the results follow the toggle, and the keyboard continues from the toggle.
  */
 export function SubcategorySidebar(props: SubcategorySidebarProps) {
   const { facets, category, selected, isExpanded, onExpandedChange, onToggle } = props;
   const panelId = useId();
+  const toggleButton = useRef<HTMLButtonElement>(null);
   const groups = groupsFor(facets, category, selected);
+  const choose = (name: string) => {
+    onToggle(name);
+    const toggle = toggleButton.current;
+    // The toggle shows only where the panel collapses (not beside the list on wide screens).
+    if (selected.includes(name) || !toggle?.offsetParent) return;
+    onExpandedChange(false);
+    toggle.focus();
+  };
   return (
     <aside aria-labelledby={`${panelId}-title`} className="lg:w-64 lg:shrink-0">
       <button
+        ref={toggleButton}
         type="button"
         aria-expanded={isExpanded}
         aria-controls={panelId}
@@ -105,7 +116,7 @@ export function SubcategorySidebar(props: SubcategorySidebarProps) {
                         <input
                           type="checkbox"
                           checked={selected.includes(item.name)}
-                          onChange={() => onToggle(item.name)}
+                          onChange={() => choose(item.name)}
                         />
                         {item.name}
                         <span>{item.count}</span>
