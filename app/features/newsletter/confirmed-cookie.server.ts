@@ -1,10 +1,11 @@
 import { createCookie } from "react-router";
 
 // /newsletter-welcome says the subscription is confirmed only to the browser that just confirmed
-// one: the confirmation's redirect carries this short-lived cookie, scoped to the welcome page.
+// one: the confirmation's redirect carries this short-lived cookie. Its path is the site's: the
+// page's data, fetched on a client-side navigation, is read at /newsletter-welcome.data.
 
 const confirmedCookie = createCookie("newsletter_confirmed", {
-  path: "/newsletter-welcome",
+  path: "/",
   maxAge: 10 * 60,
   httpOnly: true,
   sameSite: "lax",
