@@ -52,6 +52,22 @@ export function layerZones() {
       message: "Server code imports from app/ only what app/lib shares.",
     },
     {
+      target: "./app/features",
+      from: ["./app/routes"],
+      message: "Features are composed by routes, never the other way round.",
+    },
+    {
+      target: "./app/components",
+      from: ["./app/features", "./app/routes", "./app/root.tsx"],
+      message: "Shared components import no feature and no route.",
+    },
+    {
+      target: "./app/client",
+      // root.tsx stays allowed: useViewer reads the type of the root's loader data.
+      from: ["./app/components", "./app/features", "./app/routes"],
+      message: "The browser's client code imports no UI.",
+    },
+    {
       target: "./app/lib",
       from: [...APP_OUTSIDE_LIB.map(relative), "./server"],
       message:

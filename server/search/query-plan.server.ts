@@ -1,4 +1,4 @@
-import { MIN_SEARCH_LENGTH } from "../../app/lib/constants";
+import { MIN_SEARCH_LENGTH } from "~/lib/constants";
 import {
   MAX_QUERY_WORDS,
   type QueryForm,

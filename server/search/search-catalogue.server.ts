@@ -1,8 +1,13 @@
-import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../../app/lib/constants";
+import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "~/lib/constants";
 import { forEachWordWithinTypos, typoDistance, typosAllowed } from "./edit-distance.server";
 import { joinedAt, MAX_JOINED_TOKENS } from "./query-plan.server";
 import { MAX_QUERY_WORDS } from "./query-reading.server";
-import { countDocuments, searchDocuments, type SearchHit, type SearchIndex } from "./search-index.server";
+import {
+  countDocuments,
+  searchDocuments,
+  type SearchHit,
+  type SearchIndex,
+} from "./search-index.server";
 import { queryTokens, queryWords, stemOf } from "./tokenize.server";
 import { beginsSomeWord } from "./vocabulary.server";
 

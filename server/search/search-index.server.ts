@@ -1,4 +1,4 @@
-import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "../../app/lib/constants";
+import { MAX_SEARCH_RESULTS, MIN_SEARCH_LENGTH } from "~/lib/constants";
 import { forEachWordWithinTypos, typosAllowed } from "./edit-distance.server";
 import { planQuery } from "./query-plan.server";
 import type { QueryReading, QueryTerm } from "./query-reading.server";

@@ -1,5 +1,5 @@
 import { countCategories, toTaxonomy, type CategoryEntry } from "~/lib/category-stats";
-import { VIEW_FLUSH_MS } from "../../server/services/tools/view-counter.server";
+import { VIEW_FLUSH_MS } from "#server/services/tools/view-counter.server";
 import { likeKey, type PersistedState } from "./trial-database";
 import type { LikeWrite, WriteLedger } from "./write-load";
 

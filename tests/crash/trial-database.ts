@@ -2,11 +2,11 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray, like, sql } from "drizzle-orm";
-import { hashPassword } from "../../server/auth/password.server";
-import { openPglite, openPostgres, type DatabaseHandle } from "../../server/db/client.server";
-import { authAccounts, authUsers, toolLikes, tools, userProfiles } from "../../server/db/schema";
-import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
-import { setAdminRole } from "../../server/services/account/set-admin-role.server";
+import { hashPassword } from "#server/auth/password.server";
+import { openPglite, openPostgres, type DatabaseHandle } from "#server/db/client.server";
+import { authAccounts, authUsers, toolLikes, tools, userProfiles } from "#server/db/schema";
+import { seedDemoCatalogue } from "#server/seed/seed-demo.server";
+import { setAdminRole } from "#server/services/account/set-admin-role.server";
 import { runOnDatabaseServer } from "../scratch-database";
 
 export type Engine = "pglite" | "postgres";

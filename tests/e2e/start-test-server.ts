@@ -18,4 +18,4 @@ if (process.env.E2E_DATABASE === "postgres") {
   process.env.AUTH_SECRET ??= randomBytes(32).toString("hex");
 }
 
-await import("../../server/main.ts");
+await import("#server/main.ts");

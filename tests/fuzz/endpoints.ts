@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import routes from "../../app/routes";
+import routes from "~/routes";
 
 // What the fuzz suite aims at, read from the project itself so that a new endpoint or page is
 // fuzzed without anyone remembering to add it: the API from docs/api.md, pages from app/routes.ts.

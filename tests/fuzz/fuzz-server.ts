@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { hashPassword } from "../../server/auth/password.server";
-import { openPglite, openPostgres, type DatabaseHandle } from "../../server/db/client.server";
-import { authAccounts, authUsers, userProfiles } from "../../server/db/schema";
-import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
+import { hashPassword } from "#server/auth/password.server";
+import { openPglite, openPostgres, type DatabaseHandle } from "#server/db/client.server";
+import { authAccounts, authUsers, userProfiles } from "#server/db/schema";
+import { seedDemoCatalogue } from "#server/seed/seed-demo.server";
 import { createScratchDatabase } from "../scratch-database";
 import type { LoopDelays } from "./loop-delay-probe";
 

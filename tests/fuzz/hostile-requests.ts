@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { EXPORT_COLUMNS } from "../../server/services/import-export/catalogue-format.server";
+import { EXPORT_COLUMNS } from "#server/services/import-export/catalogue-format.server";
 import type { ApiEndpoint, PageRoute } from "./endpoints";
 
 // fast-check arbitraries for requests from a hostile internet. A request is plain data (strings

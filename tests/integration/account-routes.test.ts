@@ -3,13 +3,13 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountRoutes } from "../../server/routes/account.server";
-import { enforceRateLimit } from "../../server/http/enforce-rate-limit.server";
-import type { Application } from "../../server/boot.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { AppError } from "../../server/core/errors.server";
-import { handleErrors } from "../../server/http/error-handler.server";
-import { createRateLimitServices } from "../../server/rate-limit/rate-limit-services.server";
+import { accountRoutes } from "#server/routes/account.server";
+import { enforceRateLimit } from "#server/http/enforce-rate-limit.server";
+import type { Application } from "#server/boot.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { AppError } from "#server/core/errors.server";
+import { handleErrors } from "#server/http/error-handler.server";
+import { createRateLimitServices } from "#server/rate-limit/rate-limit-services.server";
 import { openTestDatabase } from "./test-database";
 
 // POST /api/account/delete behind its real rate limit (counted in the database) and the real

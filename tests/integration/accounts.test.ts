@@ -1,10 +1,10 @@
 import { count, eq, inArray, like, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Auth } from "../../server/auth/auth.server";
-import { neutralNameOf } from "../../server/auth/public-name.server";
-import { createViewerReader } from "../../server/auth/viewer.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
+import type { Auth } from "#server/auth/auth.server";
+import { neutralNameOf } from "#server/auth/public-name.server";
+import { createViewerReader } from "#server/auth/viewer.server";
+import type { DatabaseHandle } from "#server/db/client.server";
 import {
   authAccounts,
   authRateLimits,
@@ -16,13 +16,13 @@ import {
   toolLikes,
   tools,
   userProfiles,
-} from "../../server/db/schema";
-import { createMailer, type Mailer } from "../../server/mail/mailer.server";
-import { MAIL_PER_RECIPIENT } from "../../server/rate-limit/recipient-limit.server";
-import { checkAccountPassword } from "../../server/services/account/check-account-password.server";
-import { deleteAccount } from "../../server/services/account/delete-account.server";
-import { deleteOwnAccount } from "../../server/services/account/delete-own-account.server";
-import { setAdminRole } from "../../server/services/account/set-admin-role.server";
+} from "#server/db/schema";
+import { createMailer, type Mailer } from "#server/mail/mailer.server";
+import { MAIL_PER_RECIPIENT } from "#server/rate-limit/recipient-limit.server";
+import { checkAccountPassword } from "#server/services/account/check-account-password.server";
+import { deleteAccount } from "#server/services/account/delete-account.server";
+import { deleteOwnAccount } from "#server/services/account/delete-own-account.server";
+import { setAdminRole } from "#server/services/account/set-admin-role.server";
 import { createToolRow } from "../factories";
 import { buildTestAuth, recordingMailer } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";

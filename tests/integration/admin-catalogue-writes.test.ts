@@ -6,28 +6,28 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { toolQuerySchema } from "~/lib/tool-query";
 import { EMPTY_TOOL_INPUT, toolInputSchema, type ToolInput } from "~/lib/tool-input";
-import type { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { adminAudit, importJobs, tools } from "../../server/db/schema";
-import { AppError } from "../../server/core/errors.server";
-import type { Logger } from "../../server/core/logger.server";
+import type { SnapshotKeeper } from "#server/snapshot/snapshot-keeper.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { adminAudit, importJobs, tools } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
+import type { Logger } from "#server/core/logger.server";
 import {
   removeUnusedImages,
   storeToolImage,
   sweepUnusedUploads,
-} from "../../server/media/tool-images.server";
-import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
-import { deleteTools } from "../../server/services/admin/change-tools.server";
-import { deleteToolsAndImages } from "../../server/services/admin/delete-tools-and-images.server";
-import { updateToolAndImages } from "../../server/services/admin/update-tool-and-images.server";
-import { findTools } from "../../server/services/tools/find-tools.server";
-import { createTool, updateTool } from "../../server/services/admin/save-tool.server";
-import { exportCatalogue } from "../../server/services/import-export/export-catalogue.server";
-import { importCatalogue } from "../../server/services/import-export/import-catalogue.server";
+} from "#server/media/tool-images.server";
+import { seedDemoCatalogue } from "#server/seed/seed-demo.server";
+import { deleteTools } from "#server/services/admin/change-tools.server";
+import { deleteToolsAndImages } from "#server/services/admin/delete-tools-and-images.server";
+import { updateToolAndImages } from "#server/services/admin/update-tool-and-images.server";
+import { findTools } from "#server/services/tools/find-tools.server";
+import { createTool, updateTool } from "#server/services/admin/save-tool.server";
+import { exportCatalogue } from "#server/services/import-export/export-catalogue.server";
+import { importCatalogue } from "#server/services/import-export/import-catalogue.server";
 import {
   parseCsv,
   readCatalogueFile,
-} from "../../server/services/import-export/read-catalogue-file.server";
+} from "#server/services/import-export/read-catalogue-file.server";
 import { followSnapshot, onlineStatsOf } from "./followed-snapshot";
 import { databaseKind, openTestDatabase } from "./test-database";
 

@@ -1,13 +1,13 @@
 import { count, desc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToolsQuerySchema } from "~/lib/admin-tools-query";
-import type { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { adminAudit, toolLikes, tools } from "../../server/db/schema";
-import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
-import { deleteTools, setToolsStatus } from "../../server/services/admin/change-tools.server";
-import { listAdminTools } from "../../server/services/admin/list-admin-tools.server";
-import { exportCatalogue } from "../../server/services/import-export/export-catalogue.server";
+import type { SnapshotKeeper } from "#server/snapshot/snapshot-keeper.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { adminAudit, toolLikes, tools } from "#server/db/schema";
+import { seedDemoCatalogue } from "#server/seed/seed-demo.server";
+import { deleteTools, setToolsStatus } from "#server/services/admin/change-tools.server";
+import { listAdminTools } from "#server/services/admin/list-admin-tools.server";
+import { exportCatalogue } from "#server/services/import-export/export-catalogue.server";
 import { followSnapshot, onlineStatsOf } from "./followed-snapshot";
 import { databaseKind, openTestDatabase } from "./test-database";
 

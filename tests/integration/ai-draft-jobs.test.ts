@@ -6,23 +6,23 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adminToolsQuerySchema } from "~/lib/admin-tools-query";
 import { EMPTY_TOOL_INPUT } from "~/lib/tool-input";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { aiDraftJobs, tools } from "../../server/db/schema";
-import { listAdminTools } from "../../server/services/admin/list-admin-tools.server";
-import { listTaxonomySuggestions } from "../../server/services/admin/list-taxonomy-suggestions.server";
-import { removeUnusedImages } from "../../server/media/tool-images.server";
-import { cancelDraftJob } from "../../server/services/ai-draft/cancel-draft-job.server";
-import { deleteDraftJob } from "../../server/services/ai-draft/delete-draft-job.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { aiDraftJobs, tools } from "#server/db/schema";
+import { listAdminTools } from "#server/services/admin/list-admin-tools.server";
+import { listTaxonomySuggestions } from "#server/services/admin/list-taxonomy-suggestions.server";
+import { removeUnusedImages } from "#server/media/tool-images.server";
+import { cancelDraftJob } from "#server/services/ai-draft/cancel-draft-job.server";
+import { deleteDraftJob } from "#server/services/ai-draft/delete-draft-job.server";
 import {
   claimNextDraftJob,
   DraftJobRunner,
-} from "../../server/services/ai-draft/draft-job-runner.server";
-import { findDuplicateTool } from "../../server/services/ai-draft/find-duplicate-tool.server";
-import { getDraftJob } from "../../server/services/ai-draft/get-draft-job.server";
-import { queueDraftJobs } from "../../server/services/ai-draft/queue-draft-jobs.server";
-import { retryDraftJob } from "../../server/services/ai-draft/retry-draft-job.server";
-import { saveDraftAsTool } from "../../server/services/ai-draft/save-draft-as-tool.server";
-import { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
+} from "#server/services/ai-draft/draft-job-runner.server";
+import { findDuplicateTool } from "#server/services/ai-draft/find-duplicate-tool.server";
+import { getDraftJob } from "#server/services/ai-draft/get-draft-job.server";
+import { queueDraftJobs } from "#server/services/ai-draft/queue-draft-jobs.server";
+import { retryDraftJob } from "#server/services/ai-draft/retry-draft-job.server";
+import { saveDraftAsTool } from "#server/services/ai-draft/save-draft-as-tool.server";
+import { SnapshotKeeper } from "#server/snapshot/snapshot-keeper.server";
 import { createToolRow } from "../factories";
 import { startFixtureSites, type FixtureSites } from "../support/fixture-sites";
 import { databaseKind, openTestDatabase } from "./test-database";

@@ -9,11 +9,11 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DraftJobsAnswer, DraftJobsQueued } from "~/lib/api/contract";
 import { EMPTY_TOOL_INPUT } from "~/lib/tool-input";
-import { adminAiDraftRoutes } from "../../server/routes/admin-ai-drafts.server";
-import type { Application } from "../../server/boot.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { handleErrors } from "../../server/http/error-handler.server";
-import { createAiDraftServices } from "../../server/services/ai-draft/ai-draft-services.server";
+import { adminAiDraftRoutes } from "#server/routes/admin-ai-drafts.server";
+import type { Application } from "#server/boot.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { handleErrors } from "#server/http/error-handler.server";
+import { createAiDraftServices } from "#server/services/ai-draft/ai-draft-services.server";
 import { startFixtureSites, type FixtureSites } from "../support/fixture-sites";
 import { databaseKind, openTestDatabase } from "./test-database";
 

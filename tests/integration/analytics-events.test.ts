@@ -2,22 +2,17 @@ import { asc, sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EventBatch } from "~/lib/analytics";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import {
-  analyticsEvents,
-  analyticsSalts,
-  authRateLimits,
-  errorGroups,
-} from "../../server/db/schema";
-import { createServerErrorRecorder } from "../../server/services/analytics/record-server-error.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { analyticsEvents, analyticsSalts, authRateLimits, errorGroups } from "#server/db/schema";
+import { createServerErrorRecorder } from "#server/services/analytics/record-server-error.server";
 import {
   ERROR_REPORTS_PER_CLIENT,
   recordEvents,
   type EventClient,
   type RecordEventsDeps,
-} from "../../server/services/analytics/record-events.server";
-import { createSaltKeeper, daySaltOf } from "../../server/services/analytics/visitor-ids.server";
-import { OncePerWindow, PerMinuteBudget } from "../../server/services/count-once.server";
+} from "#server/services/analytics/record-events.server";
+import { createSaltKeeper, daySaltOf } from "#server/services/analytics/visitor-ids.server";
+import { OncePerWindow, PerMinuteBudget } from "#server/services/count-once.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 const BROWSER =

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnalyticsReport } from "~/lib/api/contract";
-import type { DatabaseHandle } from "../../server/db/client.server";
+import type { DatabaseHandle } from "#server/db/client.server";
 import {
   analyticsEvents,
   authUsers,
@@ -8,8 +8,8 @@ import {
   newsletterSubscribers,
   toolLikes,
   tools,
-} from "../../server/db/schema";
-import { getAnalyticsReport } from "../../server/services/analytics/get-analytics-report.server";
+} from "#server/db/schema";
+import { getAnalyticsReport } from "#server/services/analytics/get-analytics-report.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { analyticsDailyRollups, analyticsEvents } from "../../server/db/schema";
-import { parseEnv } from "../../server/core/env.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { analyticsDailyRollups, analyticsEvents } from "#server/db/schema";
+import { parseEnv } from "#server/core/env.server";
 import {
   applyAnalyticsRetention,
   startAnalyticsRetention,
-} from "../../server/services/analytics/apply-analytics-retention.server";
-import { getAnalyticsReport } from "../../server/services/analytics/get-analytics-report.server";
+} from "#server/services/analytics/apply-analytics-retention.server";
+import { getAnalyticsReport } from "#server/services/analytics/get-analytics-report.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 type EventRow = typeof analyticsEvents.$inferInsert;

@@ -9,17 +9,17 @@ import {
   DEFAULT_ANALYTICS_CONFIG,
   MAX_EVENT_BATCH_BYTES,
 } from "~/lib/analytics";
-import { adminAnalyticsRoutes } from "../../server/routes/admin-analytics.server";
-import { EVENTS_RATE, eventRoutes } from "../../server/routes/events.server";
-import type { Application } from "../../server/boot.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { analyticsEvents, errorGroups } from "../../server/db/schema";
-import { AppError } from "../../server/core/errors.server";
-import { handleErrors } from "../../server/http/error-handler.server";
-import { rejectMalformedRequests } from "../../server/http/request-guard.server";
-import { sameOriginWrites } from "../../server/http/same-origin-writes.server";
-import { createRateLimitServices } from "../../server/rate-limit/rate-limit-services.server";
-import { createAnalyticsServices } from "../../server/services/analytics/analytics-services.server";
+import { adminAnalyticsRoutes } from "#server/routes/admin-analytics.server";
+import { EVENTS_RATE, eventRoutes } from "#server/routes/events.server";
+import type { Application } from "#server/boot.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { analyticsEvents, errorGroups } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
+import { handleErrors } from "#server/http/error-handler.server";
+import { rejectMalformedRequests } from "#server/http/request-guard.server";
+import { sameOriginWrites } from "#server/http/same-origin-writes.server";
+import { createRateLimitServices } from "#server/rate-limit/rate-limit-services.server";
+import { createAnalyticsServices } from "#server/services/analytics/analytics-services.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // POST /api/events, GET /api/events/config and GET /api/admin/analytics over HTTP, behind the

@@ -6,9 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { getAdminMe, previewMarkdown, setToolsStatus } from "~/client/api/admin-client";
 import { ApiError, request, UNREACHABLE_MESSAGE } from "~/client/api/request";
 import { authErrorMessage, signIn, signOut } from "~/client/auth/auth-client";
-import { adminRoutes } from "../../server/routes/admin.server";
-import type { Application } from "../../server/boot.server";
-import { handleErrors } from "../../server/http/error-handler.server";
+import { adminRoutes } from "#server/routes/admin.server";
+import type { Application } from "#server/boot.server";
+import { handleErrors } from "#server/http/error-handler.server";
 
 // Issue 15: the browser's one API client against a real HTTP server: our admin routes behind
 // their guard and the real error handler, and answers shaped as Better Auth sends them. The

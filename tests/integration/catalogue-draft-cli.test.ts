@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lockDataDir } from "../../server/db/lock.server";
+import { lockDataDir } from "#server/db/lock.server";
 import { startFixtureSites, type FixtureSites } from "../support/fixture-sites";
 
 // `npm run catalogue -- draft <url> [--json]` as an operator runs it: a child process on a fresh

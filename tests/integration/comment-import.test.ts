@@ -1,9 +1,9 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { commentImportJobs, comments, tools } from "../../server/db/schema";
-import { importComments } from "../../server/services/comment-import/import-comments.server";
-import { listCommentImportJobs } from "../../server/services/comment-import/list-comment-import-jobs.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { commentImportJobs, comments, tools } from "#server/db/schema";
+import { importComments } from "#server/services/comment-import/import-comments.server";
+import { listCommentImportJobs } from "#server/services/comment-import/list-comment-import-jobs.server";
 import { disqusExport, memoryCommentFile } from "../comment-exports";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";

@@ -8,13 +8,13 @@ import {
   adminCommentRoutes,
   commentRoutes,
   toolCommentRoutes,
-} from "../../server/routes/comments.server";
-import type { Application } from "../../server/boot.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { authUsers, comments, toolLikes, tools } from "../../server/db/schema";
-import { handleErrors } from "../../server/http/error-handler.server";
-import { createRateLimitServices } from "../../server/rate-limit/rate-limit-services.server";
-import { createCommentsServices } from "../../server/services/comments/comments-services.server";
+} from "#server/routes/comments.server";
+import type { Application } from "#server/boot.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { authUsers, comments, toolLikes, tools } from "#server/db/schema";
+import { handleErrors } from "#server/http/error-handler.server";
+import { createRateLimitServices } from "#server/rate-limit/rate-limit-services.server";
+import { createCommentsServices } from "#server/services/comments/comments-services.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 import { serveForTest, type ServedForTest } from "../support/serve-for-test";

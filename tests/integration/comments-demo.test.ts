@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { queryRows } from "../../server/db/query-rows.server";
-import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { queryRows } from "#server/db/query-rows.server";
+import { seedDemoCatalogue } from "#server/seed/seed-demo.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // issue 17: the demo catalogue's ratings are real, every tool's numbers those of its demo rows.

@@ -18,10 +18,10 @@ import {
   adminCommentRoutes,
   commentRoutes,
   toolCommentRoutes,
-} from "../../server/routes/comments.server";
-import type { Application } from "../../server/boot.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { queryRows } from "../../server/db/query-rows.server";
+} from "#server/routes/comments.server";
+import type { Application } from "#server/boot.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { queryRows } from "#server/db/query-rows.server";
 import {
   adminAudit,
   authUsers,
@@ -29,11 +29,11 @@ import {
   comments,
   toolLikes,
   tools,
-} from "../../server/db/schema";
-import { handleErrors } from "../../server/http/error-handler.server";
-import { createRateLimitServices } from "../../server/rate-limit/rate-limit-services.server";
-import { deleteAccount } from "../../server/services/account/delete-account.server";
-import { createCommentsServices } from "../../server/services/comments/comments-services.server";
+} from "#server/db/schema";
+import { handleErrors } from "#server/http/error-handler.server";
+import { createRateLimitServices } from "#server/rate-limit/rate-limit-services.server";
+import { deleteAccount } from "#server/services/account/delete-account.server";
+import { createCommentsServices } from "#server/services/comments/comments-services.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { tools } from "../../server/db/schema";
-import { getComparison } from "../../server/services/compare/get-comparison.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { tools } from "#server/db/schema";
+import { getComparison } from "#server/services/compare/get-comparison.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 

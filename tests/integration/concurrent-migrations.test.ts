@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { openPostgres } from "../../server/db/client.server";
+import { openPostgres } from "#server/db/client.server";
 import { createScratchDatabase } from "../scratch-database";
 
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -4,17 +4,17 @@ import express, { type ErrorRequestHandler } from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminToolsQuery } from "~/lib/admin-tools-query";
-import { adminRoutes } from "../../server/routes/admin.server";
-import type { Application } from "../../server/boot.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { AppError } from "../../server/core/errors.server";
-import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
-import { getEditableTool } from "../../server/services/admin/get-editable-tool.server";
-import { listAdminTools } from "../../server/services/admin/list-admin-tools.server";
+import { adminRoutes } from "#server/routes/admin.server";
+import type { Application } from "#server/boot.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { AppError } from "#server/core/errors.server";
+import { seedDemoCatalogue } from "#server/seed/seed-demo.server";
+import { getEditableTool } from "#server/services/admin/get-editable-tool.server";
+import { listAdminTools } from "#server/services/admin/list-admin-tools.server";
 import {
   importCatalogue,
   type ImportFile,
-} from "../../server/services/import-export/import-catalogue.server";
+} from "#server/services/import-export/import-catalogue.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // Issue 14: a NUL byte in the admin search or an import file is the client's mistake (a 400 or a

@@ -9,7 +9,7 @@ import {
   lockDataDir,
   ownLockHolder,
   type LockHolder,
-} from "../../server/db/lock.server";
+} from "#server/db/lock.server";
 
 const lockModule = fileURLToPath(new URL("../../server/db/lock.server.ts", import.meta.url));
 

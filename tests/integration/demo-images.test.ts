@@ -10,7 +10,7 @@ import {
   DemoImages,
   demoImagesOnDemand,
   generateDemoImages,
-} from "../../server/media/demo-images.server";
+} from "#server/media/demo-images.server";
 
 // Issue 14 item 7: on a first start no page asks for a demo image that fails, even before the
 // background has drawn it.

@@ -4,11 +4,11 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { adminAudit, tools } from "../../server/db/schema";
-import { discoveryRoutes } from "../../server/routes/discovery-routes.server";
-import { createDiscoveryServices } from "../../server/services/discovery/discovery-services.server";
-import { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { adminAudit, tools } from "#server/db/schema";
+import { discoveryRoutes } from "#server/routes/discovery-routes.server";
+import { createDiscoveryServices } from "#server/services/discovery/discovery-services.server";
+import { SnapshotKeeper } from "#server/snapshot/snapshot-keeper.server";
 import {
   readAtom,
   readRss,

@@ -6,7 +6,7 @@ import {
   DraftAddressFailure,
   draftAddress,
   type DraftStep,
-} from "../../server/services/ai-draft/draft-address.server";
+} from "#server/services/ai-draft/draft-address.server";
 import { startFakeModel, type FakeModel } from "../support/fake-model-server";
 import { startFixtureSites, type FixtureSites } from "../support/fixture-sites";
 

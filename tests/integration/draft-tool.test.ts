@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolDraft } from "~/lib/ai-draft";
-import { assertReadablePage } from "../../server/services/ai-draft/check-page.server";
-import { draftTool, redraftField } from "../../server/services/ai-draft/draft-tool.server";
-import type { FetchedPage } from "../../server/net/guarded-fetch.server";
+import { assertReadablePage } from "#server/services/ai-draft/check-page.server";
+import { draftTool, redraftField } from "#server/services/ai-draft/draft-tool.server";
+import type { FetchedPage } from "#server/net/guarded-fetch.server";
 import type {
   ModelSettings,
   PageFacts,
   TaxonomyEntry,
-} from "../../server/services/ai-draft/draft-types.server";
-import { draftWithModel } from "../../server/services/ai-draft/draft-with-model.server";
-import { decodePage, readPage } from "../../server/services/ai-draft/read-page.server";
+} from "#server/services/ai-draft/draft-types.server";
+import { draftWithModel } from "#server/services/ai-draft/draft-with-model.server";
+import { decodePage, readPage } from "#server/services/ai-draft/read-page.server";
 import { type FakeModel, startFakeModel } from "../support/fake-model-server";
 import { type FixtureSites, startFixtureSites } from "../support/fixture-sites";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { countCategories } from "~/lib/category-stats";
-import { SnapshotKeeper } from "../../server/snapshot/snapshot-keeper.server";
-import type { Database, DatabaseHandle } from "../../server/db/client.server";
-import { tools } from "../../server/db/schema";
-import { LIVE_CHANNEL, parseLiveEvent } from "../../server/live/live-events.server";
+import { SnapshotKeeper } from "#server/snapshot/snapshot-keeper.server";
+import type { Database, DatabaseHandle } from "#server/db/client.server";
+import { tools } from "#server/db/schema";
+import { LIVE_CHANNEL, parseLiveEvent } from "#server/live/live-events.server";
 
 /** A catalogue that follows the database's live events, as an app server's does. */
 export async function followSnapshot(database: DatabaseHandle) {

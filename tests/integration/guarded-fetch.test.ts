@@ -4,8 +4,8 @@ import {
   FETCH_USER_AGENT,
   guardedFetch,
   type GuardedFetchOptions,
-} from "../../server/net/guarded-fetch.server";
-import { FetchFailure } from "../../server/net/fetch-failure.server";
+} from "#server/net/guarded-fetch.server";
+import { FetchFailure } from "#server/net/fetch-failure.server";
 import { startFixtureSites, type FixtureSites } from "../support/fixture-sites";
 
 let sites: FixtureSites;

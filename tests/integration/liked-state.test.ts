@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { authUsers, tools } from "../../server/db/schema";
-import { getLikedState, readLiveEventId } from "../../server/services/likes/get-liked-state.server";
-import { setToolLike } from "../../server/services/likes/set-tool-like.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { authUsers, tools } from "#server/db/schema";
+import { getLikedState, readLiveEventId } from "#server/services/likes/get-liked-state.server";
+import { setToolLike } from "#server/services/likes/set-tool-like.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 

@@ -1,16 +1,16 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database, DatabaseHandle } from "../../server/db/client.server";
-import { authUsers, toolLikes, tools } from "../../server/db/schema";
+import type { Database, DatabaseHandle } from "#server/db/client.server";
+import { authUsers, toolLikes, tools } from "#server/db/schema";
 import {
   LIVE_CHANNEL,
   parseLiveEvent,
   type LikeEvent,
   type LiveEvent,
-} from "../../server/live/live-events.server";
-import { deleteAccount } from "../../server/services/account/delete-account.server";
-import { listLikedToolIds } from "../../server/services/likes/list-liked-tool-ids.server";
-import { setToolLike } from "../../server/services/likes/set-tool-like.server";
+} from "#server/live/live-events.server";
+import { deleteAccount } from "#server/services/account/delete-account.server";
+import { listLikedToolIds } from "#server/services/likes/list-liked-tool-ids.server";
+import { setToolLike } from "#server/services/likes/set-tool-like.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 

@@ -4,8 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { IMAGE_SIZES, resolveImagePath, type ImageSize } from "~/lib/image-path";
-import { fetchMainImage } from "../../server/services/ai-draft/fetch-main-image.server";
-import { DraftFailure } from "../../server/services/ai-draft/draft-types.server";
+import { fetchMainImage } from "#server/services/ai-draft/fetch-main-image.server";
+import { DraftFailure } from "#server/services/ai-draft/draft-types.server";
 import { startFixtureSites, type FixtureSites } from "../support/fixture-sites";
 
 let sites: FixtureSites;

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { neutralNameOf } from "../../server/auth/public-name.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { authUsers, comments, tools, userProfiles } from "../../server/db/schema";
+import { neutralNameOf } from "#server/auth/public-name.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { authUsers, comments, tools, userProfiles } from "#server/db/schema";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { newsletterSubscribers } from "../../server/db/schema";
-import { countNewsletterSubscribers } from "../../server/services/newsletter/count-newsletter-subscribers.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { newsletterSubscribers } from "#server/db/schema";
+import { countNewsletterSubscribers } from "#server/services/newsletter/count-newsletter-subscribers.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 describe(`newsletter subscriber counts on ${databaseKind}`, () => {

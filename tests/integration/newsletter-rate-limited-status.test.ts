@@ -1,8 +1,8 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/newsletter";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { createNewsletterServices } from "../../server/services/newsletter/newsletter-services.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { createNewsletterServices } from "#server/services/newsletter/newsletter-services.server";
 import { recordingMailer } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 

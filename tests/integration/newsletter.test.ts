@@ -4,23 +4,23 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { NEWSLETTER_CONSENT_TEXT } from "~/lib/newsletter";
 import { newsletterSignupSchema } from "~/lib/newsletter-schemas";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { newsletterSubscribers } from "../../server/db/schema";
-import type { Mail } from "../../server/mail/mailer.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { newsletterSubscribers } from "#server/db/schema";
+import type { Mail } from "#server/mail/mailer.server";
 import {
   confirmNewsletterSubscription,
   isNewsletterConfirmationLive,
-} from "../../server/services/newsletter/confirm-newsletter-subscription.server";
-import { exportNewsletterSubscribers } from "../../server/services/newsletter/export-newsletter-subscribers.server";
+} from "#server/services/newsletter/confirm-newsletter-subscription.server";
+import { exportNewsletterSubscribers } from "#server/services/newsletter/export-newsletter-subscribers.server";
 import {
   NEWSLETTER_ADDRESS_RATE,
   NEWSLETTER_CLIENT_RATE,
   subscribeToNewsletter,
-} from "../../server/services/newsletter/subscribe-to-newsletter.server";
+} from "#server/services/newsletter/subscribe-to-newsletter.server";
 import {
   getNewsletterMembership,
   unsubscribeFromNewsletter,
-} from "../../server/services/newsletter/unsubscribe-from-newsletter.server";
+} from "#server/services/newsletter/unsubscribe-from-newsletter.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // Issue 19: double opt-in with a mailed, single-use, expiring link; one-click unsubscribe.

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
-import { createNodeServer, logUnhandledRejection } from "../../server/http/node-server.server";
+import { createNodeServer, logUnhandledRejection } from "#server/http/node-server.server";
 
 // Issue 14: the limits and answers of the Node server itself, before the app sees a request.
 

@@ -9,23 +9,23 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { compareOgImagePath, OG_IMAGE_PATH, toolOgImagePath } from "~/lib/og-image";
 import type { ToolCard, ToolDetail } from "~/lib/tool";
-import type { Application } from "../../server/boot.server";
-import { handleErrors } from "../../server/http/error-handler.server";
-import { DemoImages } from "../../server/media/demo-images.server";
-import { OgImageCache } from "../../server/media/og-images/og-image-cache.server";
-import { OG_RENDER_RATE, ogImageRoutes } from "../../server/routes/og-image-routes.server";
+import type { Application } from "#server/boot.server";
+import { handleErrors } from "#server/http/error-handler.server";
+import { DemoImages } from "#server/media/demo-images.server";
+import { OgImageCache } from "#server/media/og-images/og-image-cache.server";
+import { OG_RENDER_RATE, ogImageRoutes } from "#server/routes/og-image-routes.server";
 import {
   renderCompareOgImage,
   renderToolOgImage,
-} from "../../server/media/og-images/render-og-image.server";
-import type * as RenderOgImage from "../../server/media/og-images/render-og-image.server";
-import type { RateRule } from "../../server/rate-limit/consume-rate-limit.server";
-import { buildSnapshot } from "../../server/snapshot/snapshot.server";
+} from "#server/media/og-images/render-og-image.server";
+import type * as RenderOgImage from "#server/media/og-images/render-og-image.server";
+import type { RateRule } from "#server/rate-limit/consume-rate-limit.server";
+import { buildSnapshot } from "#server/snapshot/snapshot.server";
 import { createToolCard } from "../factories";
 
 // Issue 20: the generated Open Graph images, served as http.server.ts mounts them.
 
-vi.mock("../../server/media/og-images/render-og-image.server", async (importOriginal) => {
+vi.mock("#server/media/og-images/render-og-image.server", async (importOriginal) => {
   const original = await importOriginal<typeof RenderOgImage>();
   return {
     ...original,

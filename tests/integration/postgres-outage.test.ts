@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 import express from "express";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { healthCheck } from "../../server/routes/health.server";
-import { openPglite, openPostgres, type DatabaseHandle } from "../../server/db/client.server";
+import { healthCheck } from "#server/routes/health.server";
+import { openPglite, openPostgres, type DatabaseHandle } from "#server/db/client.server";
 import { createScratchDatabase } from "../scratch-database";
 import { startTcpProxy } from "./tcp-proxy";
 

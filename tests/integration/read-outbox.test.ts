@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { mailOutbox } from "../../server/db/schema";
-import { OUTBOX_PAGE_SIZE, readOutbox } from "../../server/services/mail/read-outbox.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { mailOutbox } from "#server/db/schema";
+import { OUTBOX_PAGE_SIZE, readOutbox } from "#server/services/mail/read-outbox.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // The development mailbox's read: the newest mails of the database outbox, never in production.

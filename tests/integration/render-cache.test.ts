@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_TOOL_INPUT, toolInputSchema, type ToolInput } from "~/lib/tool-input";
-import { hashPassword } from "../../server/auth/password.server";
-import type { Application } from "../../server/boot.server";
-import { authAccounts, authUsers, userProfiles } from "../../server/db/schema";
-import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
+import { hashPassword } from "#server/auth/password.server";
+import type { Application } from "#server/boot.server";
+import { authAccounts, authUsers, userProfiles } from "#server/db/schema";
+import { seedDemoCatalogue } from "#server/seed/seed-demo.server";
 import { createScratchDatabase } from "../scratch-database";
 import {
   APP_URL,

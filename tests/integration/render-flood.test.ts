@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoCatalogue } from "../../server/seed/seed-demo.server";
+import { seedDemoCatalogue } from "#server/seed/seed-demo.server";
 import {
   BUILD_MS,
   buildOnce,

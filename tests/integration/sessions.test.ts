@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Auth } from "../../server/auth/auth.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { authUsers, authVerifications } from "../../server/db/schema";
-import type { Mail } from "../../server/mail/mailer.server";
+import type { Auth } from "#server/auth/auth.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { authUsers, authVerifications } from "#server/db/schema";
+import type { Mail } from "#server/mail/mailer.server";
 import { buildTestAuth } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 

@@ -1,10 +1,10 @@
 import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Auth } from "../../server/auth/auth.server";
-import { createViewerReader, type ViewerReader } from "../../server/auth/viewer.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { authSessions, authUsers, userProfiles } from "../../server/db/schema";
+import type { Auth } from "#server/auth/auth.server";
+import { createViewerReader, type ViewerReader } from "#server/auth/viewer.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { authSessions, authUsers, userProfiles } from "#server/db/schema";
 import { buildTestAuth } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 

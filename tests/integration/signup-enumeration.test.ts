@@ -1,9 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Auth } from "../../server/auth/auth.server";
-import { findPendingSignUp, pendingTokenOf } from "../../server/auth/pending-sign-up.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { authSessions, authUsers, pendingSignUps } from "../../server/db/schema";
+import type { Auth } from "#server/auth/auth.server";
+import { findPendingSignUp, pendingTokenOf } from "#server/auth/pending-sign-up.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { authSessions, authUsers, pendingSignUps } from "#server/db/schema";
 import { buildTestAuth, recordingMailer } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 

@@ -1,9 +1,9 @@
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action } from "~/routes/implementation-support";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import type { Mail } from "../../server/mail/mailer.server";
-import { createSupportServices } from "../../server/services/support/support-services.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import type { Mail } from "#server/mail/mailer.server";
+import { createSupportServices } from "#server/services/support/support-services.server";
 import { recordingMailer } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 

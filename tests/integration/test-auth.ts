@@ -1,7 +1,7 @@
 import pino from "pino";
-import { createAuth, type Auth } from "../../server/auth/auth.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import type { Mail, Mailer } from "../../server/mail/mailer.server";
+import { createAuth, type Auth } from "#server/auth/auth.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import type { Mail, Mailer } from "#server/mail/mailer.server";
 
 /** Mail kept in memory, as the development outbox would keep it. */
 export function recordingMailer(): Mailer & { sent: Mail[] } {

@@ -1,4 +1,4 @@
-import { openPglite, openPostgres, type DatabaseHandle } from "../../server/db/client.server";
+import { openPglite, openPostgres, type DatabaseHandle } from "#server/db/client.server";
 import { createScratchDatabase } from "../scratch-database";
 
 /**

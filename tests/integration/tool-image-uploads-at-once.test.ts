@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { storeToolImage } from "../../server/media/tool-images.server";
+import { storeToolImage } from "#server/media/tool-images.server";
 
 // Two admins upload the same image at once and one upload fails on the disk: the other must still
 // store every size. The failure is a hard link refused by the file system (as a full disk or a

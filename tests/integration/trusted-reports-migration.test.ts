@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { authUsers, commentReports, comments, toolLikes, tools } from "../../server/db/schema";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { authUsers, commentReports, comments, toolLikes, tools } from "#server/db/schema";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 

@@ -3,12 +3,12 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { commentRoutes, toolCommentRoutes } from "../../server/routes/comments.server";
-import { likeRoutes } from "../../server/routes/likes.server";
-import type { Auth } from "../../server/auth/auth.server";
-import { createViewerReader } from "../../server/auth/viewer.server";
-import type { Application } from "../../server/boot.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
+import { commentRoutes, toolCommentRoutes } from "#server/routes/comments.server";
+import { likeRoutes } from "#server/routes/likes.server";
+import type { Auth } from "#server/auth/auth.server";
+import { createViewerReader } from "#server/auth/viewer.server";
+import type { Application } from "#server/boot.server";
+import type { DatabaseHandle } from "#server/db/client.server";
 import {
   authRateLimits,
   authUsers,
@@ -16,11 +16,11 @@ import {
   comments,
   toolLikes,
   tools,
-} from "../../server/db/schema";
-import { handleErrors } from "../../server/http/error-handler.server";
-import { createRateLimitServices } from "../../server/rate-limit/rate-limit-services.server";
-import { createCommentsServices } from "../../server/services/comments/comments-services.server";
-import { createLikesServices } from "../../server/services/likes/likes-services.server";
+} from "#server/db/schema";
+import { handleErrors } from "#server/http/error-handler.server";
+import { createRateLimitServices } from "#server/rate-limit/rate-limit-services.server";
+import { createCommentsServices } from "#server/services/comments/comments-services.server";
+import { createLikesServices } from "#server/services/likes/likes-services.server";
 import { createToolRow } from "../factories";
 import { buildTestAuth } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Auth } from "../../server/auth/auth.server";
-import type { DatabaseHandle } from "../../server/db/client.server";
-import { authSessions, authUsers } from "../../server/db/schema";
+import type { Auth } from "#server/auth/auth.server";
+import type { DatabaseHandle } from "#server/db/client.server";
+import { authSessions, authUsers } from "#server/db/schema";
 import { buildTestAuth, recordingMailer } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 

@@ -4,19 +4,19 @@ import { eq, inArray, like, sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler } from "express";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { toolRoutes, VIEW_RATE } from "../../server/routes/tools.server";
-import type { Application } from "../../server/boot.server";
-import type { Database, DatabaseHandle } from "../../server/db/client.server";
-import { AppError } from "../../server/core/errors.server";
-import { authRateLimits, tools } from "../../server/db/schema";
-import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "../../server/live/live-events.server";
+import { toolRoutes, VIEW_RATE } from "#server/routes/tools.server";
+import type { Application } from "#server/boot.server";
+import type { Database, DatabaseHandle } from "#server/db/client.server";
+import { AppError } from "#server/core/errors.server";
+import { authRateLimits, tools } from "#server/db/schema";
+import { LIVE_CHANNEL, parseLiveEvent, type LiveEvent } from "#server/live/live-events.server";
 import {
   consumeRateLimit,
   consumeRateLimitAnd,
   type RateRule,
-} from "../../server/rate-limit/consume-rate-limit.server";
-import { queryRows } from "../../server/db/query-rows.server";
-import { ViewCounter } from "../../server/services/tools/view-counter.server";
+} from "#server/rate-limit/consume-rate-limit.server";
+import { queryRows } from "#server/db/query-rows.server";
+import { ViewCounter } from "#server/services/tools/view-counter.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 

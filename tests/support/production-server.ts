@@ -7,9 +7,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { bootApplication, type Application } from "../../server/boot.server";
-import { parseEnv } from "../../server/core/env.server";
-import { createHttpApp } from "../../server/http.server";
+import { bootApplication, type Application } from "#server/boot.server";
+import { parseEnv } from "#server/core/env.server";
+import { createHttpApp } from "#server/http.server";
 
 /** The public address the production servers of the suites believe they have. */
 export const APP_URL = "http://localhost:3000";

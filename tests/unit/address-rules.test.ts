@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseIPv6, refusedAddress, refusedHostName } from "../../server/net/address-rules.server";
+import { parseIPv6, refusedAddress, refusedHostName } from "#server/net/address-rules.server";
 
 describe("refusedAddress", () => {
   it.each([

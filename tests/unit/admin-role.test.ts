@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdsAdminRole, type RoleFacts } from "../../server/auth/roles.server";
+import { holdsAdminRole, type RoleFacts } from "#server/auth/roles.server";
 
 const ADMIN_EMAILS = ["boss@example.com", "ops@example.org"] as const;
 

@@ -4,7 +4,7 @@ import {
   fingerprintOf,
   scrubSecrets,
   topFrameOf,
-} from "../../server/services/analytics/error-reports.server";
+} from "#server/services/analytics/error-reports.server";
 
 describe("scrubSecrets", () => {
   it("replaces email addresses", () => {

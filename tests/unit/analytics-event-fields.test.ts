@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { keptPathOf, referrerHostOf } from "../../server/services/analytics/event-fields.server";
+import { keptPathOf, referrerHostOf } from "#server/services/analytics/event-fields.server";
 
 describe("keptPathOf", () => {
   it("keeps a path without a query as it is", () => {

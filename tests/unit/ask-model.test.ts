@@ -5,7 +5,7 @@ import {
   backoffMs,
   chatCompletionsUrl,
   retryAfterMs,
-} from "../../server/services/ai-draft/ask-model.server";
+} from "#server/services/ai-draft/ask-model.server";
 
 // Issue 18.4: the model client's retries, backoff and Retry-After, on fake timers.
 

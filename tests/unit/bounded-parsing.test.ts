@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { jsonBoundsProblem } from "../../server/core/json-bounds.server";
+import { jsonBoundsProblem } from "#server/core/json-bounds.server";
 import {
   CommentFileError,
   DEFAULT_READ_LIMITS,
-} from "../../server/services/comment-import/export-records.server";
-import { readCommentJson } from "../../server/services/comment-import/read-comment-json.server";
-import { readDisqusExport } from "../../server/services/comment-import/read-disqus-export.server";
-import { readThreadMapping } from "../../server/services/comment-import/read-thread-mapping.server";
-import { readCatalogueFile } from "../../server/services/import-export/read-catalogue-file.server";
+} from "#server/services/comment-import/export-records.server";
+import { readCommentJson } from "#server/services/comment-import/read-comment-json.server";
+import { readDisqusExport } from "#server/services/comment-import/read-disqus-export.server";
+import { readThreadMapping } from "#server/services/comment-import/read-thread-mapping.server";
+import { readCatalogueFile } from "#server/services/import-export/read-catalogue-file.server";
 import { DISQUS_HEADER, deepDisqusExport, disqusExport } from "../comment-exports";
 
 // Issue 31.3: every XML and JSON reader caps nesting and the number of elements, and says which

@@ -4,9 +4,9 @@ import {
   toCsvDocument,
   toJsonDocument,
   type FlatTool,
-} from "../../server/services/import-export/catalogue-format.server";
+} from "#server/services/import-export/catalogue-format.server";
 import { neutraliseCell, restoreCell } from "~/lib/csv-cell";
-import { readCatalogueFile } from "../../server/services/import-export/read-catalogue-file.server";
+import { readCatalogueFile } from "#server/services/import-export/read-catalogue-file.server";
 
 const tool: FlatTool = {
   id: "t-1",

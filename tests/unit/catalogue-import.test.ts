@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { ToolRow } from "../../server/db/schema";
-import { planImport, websiteKey } from "../../server/services/import-export/plan-import.server";
+import type { ToolRow } from "#server/db/schema";
+import { planImport, websiteKey } from "#server/services/import-export/plan-import.server";
 import {
   parseCsv,
   readCatalogueFile,
-} from "../../server/services/import-export/read-catalogue-file.server";
+} from "#server/services/import-export/read-catalogue-file.server";
 
 // Issue 7 import files and plans, without a database.
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { toolPath, categoryPath, subCategoryPath } from "~/lib/paths";
 import { uniqueSlug } from "~/lib/slug";
-import { buildSnapshot } from "../../server/snapshot/snapshot.server";
+import { buildSnapshot } from "#server/snapshot/snapshot.server";
 import {
   reservedSlugs,
   resolveCategoryPath,
-} from "../../server/services/tools/resolve-category-path.server";
+} from "#server/services/tools/resolve-category-path.server";
 import { createToolCard } from "../factories";
 
 const withSub = createToolCard({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKeyOf } from "../../server/rate-limit/client-key.server";
+import { addressKeyOf } from "#server/rate-limit/client-key.server";
 
 describe("addressKeyOf", () => {
   it("keeps an IPv4 address as it is", () => {

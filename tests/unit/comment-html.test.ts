@@ -3,7 +3,7 @@ import {
   countCommentLinks,
   renderCommentMarkdown,
   sanitizeCommentHtml,
-} from "../../server/services/comments/comment-html.server";
+} from "#server/services/comments/comment-html.server";
 
 // Every tag and attribute that survives must be on the allowlist; every href http(s).
 function expectOnlyAllowlisted(html: string) {

@@ -4,10 +4,10 @@ import { z } from "zod";
 import {
   commentJsonFileSchema,
   readCommentJson,
-} from "../../server/services/comment-import/read-comment-json.server";
-import { CommentFileError } from "../../server/services/comment-import/export-records.server";
-import { planCommentImport } from "../../server/services/comment-import/plan-comment-import.server";
-import { readDisqusExport } from "../../server/services/comment-import/read-disqus-export.server";
+} from "#server/services/comment-import/read-comment-json.server";
+import { CommentFileError } from "#server/services/comment-import/export-records.server";
+import { planCommentImport } from "#server/services/comment-import/plan-comment-import.server";
+import { readDisqusExport } from "#server/services/comment-import/read-disqus-export.server";
 import { disqusExport } from "../comment-exports";
 
 const DOC = readFileSync(new URL("../../docs/comment-import.md", import.meta.url), "utf8");

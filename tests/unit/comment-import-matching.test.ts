@@ -3,8 +3,8 @@ import {
   createThreadMatcher,
   linkPathOf,
   mappingKeyOf,
-} from "../../server/services/comment-import/match-thread.server";
-import { readThreadMapping } from "../../server/services/comment-import/read-thread-mapping.server";
+} from "#server/services/comment-import/match-thread.server";
+import { readThreadMapping } from "#server/services/comment-import/read-thread-mapping.server";
 
 const TOOLS = [
   {

@@ -4,12 +4,12 @@ import {
   failedMessage,
   rejectedFileReport,
   succeededMessage,
-} from "../../server/services/comment-import/comment-import-messages.server";
-import { importedCommentRow } from "../../server/services/comment-import/comment-row.server";
-import { CommentFileError } from "../../server/services/comment-import/export-records.server";
-import type { ExportPost } from "../../server/services/comment-import/export-records.server";
-import type { PlannedComment } from "../../server/services/comment-import/plan-comment-import.server";
-import { zeroCounts } from "../../server/services/comment-import/record-comment-import.server";
+} from "#server/services/comment-import/comment-import-messages.server";
+import { importedCommentRow } from "#server/services/comment-import/comment-row.server";
+import { CommentFileError } from "#server/services/comment-import/export-records.server";
+import type { ExportPost } from "#server/services/comment-import/export-records.server";
+import type { PlannedComment } from "#server/services/comment-import/plan-comment-import.server";
+import { zeroCounts } from "#server/services/comment-import/record-comment-import.server";
 
 const STARTED_AT = new Date("2026-03-01T12:00:00Z");
 

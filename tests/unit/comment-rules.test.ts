@@ -3,9 +3,9 @@ import {
   canEditText,
   toCommentView,
   type CommentViewRow,
-} from "../../server/services/comments/comment-shapes.server";
-import { averageOf, generateDemoComments } from "../../server/seed/demo-comments.server";
-import { createRandom } from "../../server/core/seeded-random.server";
+} from "#server/services/comments/comment-shapes.server";
+import { averageOf, generateDemoComments } from "#server/seed/demo-comments.server";
+import { createRandom } from "#server/core/seeded-random.server";
 
 const POSTED = new Date("2026-03-01T10:00:00Z");
 const minutesLater = (minutes: number) => new Date(POSTED.getTime() + minutes * 60_000);

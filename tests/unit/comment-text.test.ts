@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isBlankText, normaliseCommentText } from "~/lib/comment-rules";
 import { newCommentSchema } from "~/lib/comments";
-import { authorNameOf } from "../../server/services/comment-import/export-records.server";
-import { sanitizeCommentHtml } from "../../server/services/comments/comment-html.server";
+import { authorNameOf } from "#server/services/comment-import/export-records.server";
+import { sanitizeCommentHtml } from "#server/services/comments/comment-html.server";
 
 const bodyError = (body: string) => {
   const parsed = newCommentSchema.safeParse({ body });

@@ -1,13 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { comparePath } from "../../app/lib/compare";
-import {
-  MAX_COMPARE_PATH_LENGTH,
-  MAX_COMPARE_PIECES,
-  readComparePath,
-} from "../../app/lib/compare-path";
-import { resolveComparePath } from "../../server/services/compare/resolve-compare-path.server";
-import { buildSnapshot } from "../../server/snapshot/snapshot.server";
+import { comparePath } from "~/lib/compare";
+import { MAX_COMPARE_PATH_LENGTH, MAX_COMPARE_PIECES, readComparePath } from "~/lib/compare-path";
+import { resolveComparePath } from "#server/services/compare/resolve-compare-path.server";
+import { buildSnapshot } from "#server/snapshot/snapshot.server";
 import { createToolCard } from "../factories";
 
 // Issue 20: /compare/{a}-vs-{b}[-vs-...], where a slug may itself hold "-vs-".

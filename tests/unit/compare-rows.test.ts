@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareSections, type ComparisonTool } from "../../app/lib/compare-rows";
+import { compareSections, type ComparisonTool } from "~/lib/compare-rows";
 
 // Issue 20: the compare table's rows; nothing invented, "differences only" hides equal rows.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OncePerWindow, PerMinuteBudget } from "../../server/services/count-once.server";
+import { OncePerWindow, PerMinuteBudget } from "#server/services/count-once.server";
 
 const T = Date.parse("2026-03-10T12:00:00Z");
 

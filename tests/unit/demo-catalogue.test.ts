@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toTaxonomy, countCategories } from "~/lib/category-stats";
 import { categoryPath, subCategoryPath, toolPath } from "~/lib/paths";
-import {
-  generateDemoCatalogue,
-  DEMO_FEATURED_TOOL_IDS,
-} from "../../server/seed/demo-catalogue.server";
+import { generateDemoCatalogue, DEMO_FEATURED_TOOL_IDS } from "#server/seed/demo-catalogue.server";
 
 const demo = generateDemoCatalogue();
 const tools = demo.tools.map((tool) => ({

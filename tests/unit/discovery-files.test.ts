@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { comparePath } from "~/lib/compare";
-import { buildSnapshot } from "../../server/snapshot/snapshot.server";
-import { buildFeeds, toolTagUri } from "../../server/services/discovery/build-feeds.server";
-import { buildLlmsText } from "../../server/services/discovery/build-llms-text.server";
+import { buildSnapshot } from "#server/snapshot/snapshot.server";
+import { buildFeeds, toolTagUri } from "#server/services/discovery/build-feeds.server";
+import { buildLlmsText } from "#server/services/discovery/build-llms-text.server";
 import {
   buildSitemap,
   listSitemapPages,
   type Sitemap,
-} from "../../server/services/discovery/build-sitemap.server";
-import { robotsText } from "../../server/routes/discovery-routes.server";
+} from "#server/services/discovery/build-sitemap.server";
+import { robotsText } from "#server/routes/discovery-routes.server";
 import { createToolCard } from "../factories";
 import { readAtom, readRss, readSitemapIndex, readUrlSet } from "../discovery-xml";
 

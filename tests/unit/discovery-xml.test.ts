@@ -6,7 +6,7 @@ import {
   urlSetXml,
   w3cDateTime,
   type Feed,
-} from "../../server/services/discovery/discovery-xml.server";
+} from "#server/services/discovery/discovery-xml.server";
 import { readAtom, readRss, readSitemapIndex, readUrlSet } from "../discovery-xml";
 
 const HOSTILE = `Tom & "Jerry's" <b>AI</b> \u0001\u0008 \uD800 ]]> 🤖`;

@@ -6,9 +6,9 @@ import {
   type ExportPost,
   type ExportRecord,
   type ExportThread,
-} from "../../server/services/comment-import/export-records.server";
-import { readDisqusExport } from "../../server/services/comment-import/read-disqus-export.server";
-import { openCommentFile } from "../../server/services/comment-import/open-comment-file.server";
+} from "#server/services/comment-import/export-records.server";
+import { readDisqusExport } from "#server/services/comment-import/read-disqus-export.server";
+import { openCommentFile } from "#server/services/comment-import/open-comment-file.server";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -4,14 +4,14 @@ import {
   cleanTitle,
   draftFromPage,
   draftPricingFromText,
-} from "../../server/services/ai-draft/draft-from-page.server";
+} from "#server/services/ai-draft/draft-from-page.server";
 import type {
   JsonLdOffer,
   PageFacts,
   TaxonomyEntry,
-} from "../../server/services/ai-draft/draft-types.server";
-import { occursIn, pageCorpus } from "../../server/services/ai-draft/page-evidence.server";
-import { readPage } from "../../server/services/ai-draft/read-page.server";
+} from "#server/services/ai-draft/draft-types.server";
+import { occursIn, pageCorpus } from "#server/services/ai-draft/page-evidence.server";
+import { readPage } from "#server/services/ai-draft/read-page.server";
 
 // Issue 18.3: a useful draft from the page alone, each field with a source and a quote on the page.
 

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { maskEmail, readConfirmationToken } from "../../server/auth/email-confirmation.server";
+import { maskEmail, readConfirmationToken } from "#server/auth/email-confirmation.server";
 
 // Decision 022: the verification token's claim is read only when the auth secret signed it, it
 // has not expired and it is a sign-up confirmation; the page shows the address masked.

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "../../server/core/env.server";
+import { EnvError, parseEnv } from "#server/core/env.server";
 
 describe("parseEnv (DESIGN.md 3)", () => {
   it("applies the documented defaults", () => {

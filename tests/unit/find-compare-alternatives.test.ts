@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   createCompareAlternativesFinder,
   findCompareAlternatives,
-} from "../../server/services/compare/find-compare-alternatives.server";
-import { withCounts } from "../../server/snapshot/recount.server";
-import { buildSnapshot } from "../../server/snapshot/snapshot.server";
-import type { ToolCard } from "../../app/lib/tool";
+} from "#server/services/compare/find-compare-alternatives.server";
+import { withCounts } from "#server/snapshot/recount.server";
+import { buildSnapshot } from "#server/snapshot/snapshot.server";
+import type { ToolCard } from "~/lib/tool";
 import { createToolCard } from "../factories";
 
 // Issue 20 "Compare with": same subcategory first, then the category; most similar name and card

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { toolQuerySchema } from "~/lib/tool-query";
 import { queryFromSearchParams } from "~/lib/tool-query-params";
-import { buildSnapshot } from "../../server/snapshot/snapshot.server";
-import { findTools } from "../../server/services/tools/find-tools.server";
+import { buildSnapshot } from "#server/snapshot/snapshot.server";
+import { findTools } from "#server/services/tools/find-tools.server";
 import { createToolCard } from "../factories";
 
 const old = createToolCard({

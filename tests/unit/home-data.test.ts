@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildSnapshot } from "../../server/snapshot/snapshot.server";
-import { getHomeData } from "../../server/services/tools/get-home-data.server";
+import { buildSnapshot } from "#server/snapshot/snapshot.server";
+import { getHomeData } from "#server/services/tools/get-home-data.server";
 import { createToolCard } from "../factories";
 
 describe("getHomeData (spec 7 home reads)", () => {

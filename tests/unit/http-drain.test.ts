@@ -1,7 +1,7 @@
 import http, { type ServerResponse } from "node:http";
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { HttpDrain } from "../../server/http/http-drain.server";
+import { HttpDrain } from "#server/http/http-drain.server";
 
 // Decision 025: what a stop does to the connections of a Node server (the process test,
 // tests/integration/sigterm-drain.test.ts, covers the whole stop).

@@ -25,6 +25,16 @@ describe("the import layers", () => {
     ]);
   });
 
+  it("refuses one written with the named root as well", async () => {
+    const errors = await layerErrorsOf(
+      "server/db/probe.server.ts",
+      'import { healthCheck } from "#server/routes/health.server";\nexport const probe = healthCheck;\n',
+    );
+    expect(errors).toEqual([
+      expect.stringContaining("The database layer may not import from a layer above it"),
+    ]);
+  });
+
   it("refuses a server import of a UI folder, and lets app/lib through", async () => {
     const errors = await layerErrorsOf(
       "server/services/probe.server.ts",

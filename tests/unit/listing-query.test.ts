@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readListingQuery, searchOfPage } from "~/lib/listing-query";
 import { MAX_SEARCH_TEXT_LENGTH } from "~/lib/constants";
 import { toolQuerySchema } from "~/lib/tool-query";
-import type { AppServices } from "../../server/services.server";
+import type { AppServices } from "#server/services.server";
 
 // Issue 21: a listing page searches what it can of the URL's search instead of dropping it.
 

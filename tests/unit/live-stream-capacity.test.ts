@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  liveStreamCapacity,
-  readMachineLimits,
-} from "../../server/live/live-stream-capacity.server";
+import { liveStreamCapacity, readMachineLimits } from "#server/live/live-stream-capacity.server";
 
 // Issue 31, item 4: the process's cap on live streams comes from what it may use, not a constant.
 

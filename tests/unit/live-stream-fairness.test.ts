@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { liveStream } from "../../server/routes/live-stream.server";
-import type { Application } from "../../server/boot.server";
-import { LiveHub } from "../../server/live/live-hub.server";
+import { liveStream } from "#server/routes/live-stream.server";
+import type { Application } from "#server/boot.server";
+import { LiveHub } from "#server/live/live-hub.server";
 
 /**
  * A server whose only route is the live stream, serving at most 1,000 streams, that takes the

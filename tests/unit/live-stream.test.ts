@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { liveStream } from "../../server/routes/live-stream.server";
-import type { Application } from "../../server/boot.server";
-import type { LiveEvent } from "../../server/live/live-events.server";
-import { LiveHub } from "../../server/live/live-hub.server";
+import { liveStream } from "#server/routes/live-stream.server";
+import type { Application } from "#server/boot.server";
+import type { LiveEvent } from "#server/live/live-events.server";
+import { LiveHub } from "#server/live/live-hub.server";
 
 /**
  * A server whose only route is the live stream, over an app whose person is "user-1" and whose

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { popularity } from "../../server/search/relevance.server";
-import { SnapshotKeeper, snapshotOfRows } from "../../server/snapshot/snapshot-keeper.server";
-import { withCounts, type CountChange } from "../../server/snapshot/recount.server";
-import type { CatalogueSnapshot, FixedSort } from "../../server/snapshot/snapshot.server";
-import type { Database } from "../../server/db/client.server";
-import type { NewToolRow } from "../../server/db/schema";
-import { parseLiveEvent, type LiveEvent } from "../../server/live/live-events.server";
-import { LiveHub } from "../../server/live/live-hub.server";
-import type { CatalogueRow } from "../../server/snapshot/tool-shapes.server";
+import { popularity } from "#server/search/relevance.server";
+import { SnapshotKeeper, snapshotOfRows } from "#server/snapshot/snapshot-keeper.server";
+import { withCounts, type CountChange } from "#server/snapshot/recount.server";
+import type { CatalogueSnapshot, FixedSort } from "#server/snapshot/snapshot.server";
+import type { Database } from "#server/db/client.server";
+import type { NewToolRow } from "#server/db/schema";
+import { parseLiveEvent, type LiveEvent } from "#server/live/live-events.server";
+import { LiveHub } from "#server/live/live-hub.server";
+import type { CatalogueRow } from "#server/snapshot/tool-shapes.server";
 import { createToolRow } from "../factories";
 
 const FIXED_SORTS: readonly FixedSort[] = ["Newest", "Most Liked", "Most Viewed", "Rating"];

@@ -3,7 +3,7 @@ import {
   SANITIZE_ON_LOOP_CHARS,
   sanitizeCommentHtml,
   sanitizeLongCommentHtml,
-} from "../../server/services/comments/comment-html.server";
+} from "#server/services/comments/comment-html.server";
 
 // Issue 31: an imported message may hold 100,000 characters of HTML, which sanitize-html takes
 // about 200 ms over. Past SANITIZE_ON_LOOP_CHARS it is sanitised on a worker.

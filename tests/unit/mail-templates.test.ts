@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { existingAccountMail } from "../../server/mail/templates.server";
+import { existingAccountMail } from "#server/mail/templates.server";
 
 // Decision 010: the mail to the owner of an address someone tried to sign up with.
 

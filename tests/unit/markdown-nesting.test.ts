@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { markdownPreviewSchema } from "~/lib/catalogue-import";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { markdownNesting } from "~/lib/markdown-nesting";
-import { planImport } from "../../server/services/import-export/plan-import.server";
-import { readCatalogueFile } from "../../server/services/import-export/read-catalogue-file.server";
+import { planImport } from "#server/services/import-export/plan-import.server";
+import { readCatalogueFile } from "#server/services/import-export/read-catalogue-file.server";
 
 // Quotes and lists nested past 20 levels are refused wherever Markdown comes in, because the
 // renderer recurses once per level and a few thousand levels overflow its stack.

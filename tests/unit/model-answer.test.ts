@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AI_DRAFT_LIMITS } from "~/lib/ai-draft";
-import type { PageFacts, TaxonomyEntry } from "../../server/services/ai-draft/draft-types.server";
+import type { PageFacts, TaxonomyEntry } from "#server/services/ai-draft/draft-types.server";
 import {
   checkModelAnswer,
   draftMessages,
   pageForModel,
   parseModelAnswer,
-} from "../../server/services/ai-draft/draft-with-model.server";
-import { readPage } from "../../server/services/ai-draft/read-page.server";
+} from "#server/services/ai-draft/draft-with-model.server";
+import { readPage } from "#server/services/ai-draft/read-page.server";
 
 // Issue 18.4: the model's answer is checked against the page, and the page goes in fenced.
 

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 import { toolOgImagePath, versionOf } from "~/lib/og-image";
-import { OgImageCache } from "../../server/media/og-images/og-image-cache.server";
+import { OgImageCache } from "#server/media/og-images/og-image-cache.server";
 import {
   compareCardSvg,
   toolCardSvg,
   truncateText,
   wrapText,
-} from "../../server/media/og-images/og-image-svg.server";
+} from "#server/media/og-images/og-image-svg.server";
 
 describe("Open Graph card text", () => {
   it("cuts long text with an ellipsis, never in the middle of an emoji", () => {

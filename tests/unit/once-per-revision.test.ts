@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { buildSnapshot, type CatalogueSnapshot } from "../../server/snapshot/snapshot.server";
-import { buildSitemap } from "../../server/services/discovery/build-sitemap.server";
+import { buildSnapshot, type CatalogueSnapshot } from "#server/snapshot/snapshot.server";
+import { buildSitemap } from "#server/services/discovery/build-sitemap.server";
 import {
   oncePerRevision,
   supersededBuild,
-} from "../../server/services/discovery/once-per-revision.server";
+} from "#server/services/discovery/once-per-revision.server";
 import { createToolCard } from "../factories";
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

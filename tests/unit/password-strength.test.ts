@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findPasswordWeakness, WEAK_PASSWORD } from "../../server/auth/password-strength.server";
+import { findPasswordWeakness, WEAK_PASSWORD } from "#server/auth/password-strength.server";
 
 describe("findPasswordWeakness", () => {
   it.each(["password", "12345678", "password123", "qwertyuiop", "iloveyou1"])(

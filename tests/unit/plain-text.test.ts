@@ -8,7 +8,7 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import { EMPTY_TOOL_INPUT, toFormValues, toolInputSchema } from "~/lib/tool-input";
 import { toolQuerySchema } from "~/lib/tool-query";
 import { readListingQuery } from "~/lib/listing-query";
-import type { AppServices } from "../../server/services.server";
+import type { AppServices } from "#server/services.server";
 
 // Issue 14: text holding control characters is refused at every boundary with a 400, never
 // passed on to the database (PostgreSQL text cannot hold U+0000).

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { DraftStep } from "../../server/services/ai-draft/draft-address.server";
-import { ProgressWriter } from "../../server/services/ai-draft/progress-writer.server";
+import type { DraftStep } from "#server/services/ai-draft/draft-address.server";
+import { ProgressWriter } from "#server/services/ai-draft/progress-writer.server";
 
 describe("a draft job's progress writes", () => {
   beforeEach(() => {

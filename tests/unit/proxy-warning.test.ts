@@ -1,7 +1,7 @@
 import type express from "express";
 import { describe, expect, it, vi } from "vitest";
-import type { Logger } from "../../server/core/logger.server";
-import { warnOfUntrustedProxy } from "../../server/http/proxy-warning.server";
+import type { Logger } from "#server/core/logger.server";
+import { warnOfUntrustedProxy } from "#server/http/proxy-warning.server";
 
 function loggerSpy() {
   const warn = vi.fn();

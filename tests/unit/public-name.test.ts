@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { neutralNameOf, publicNameOf } from "../../server/auth/public-name.server";
+import { neutralNameOf, publicNameOf } from "#server/auth/public-name.server";
 
 describe("publicNameOf: the display name, else a made-up name, never the email", () => {
   it("prefers the display name, trimmed", () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   readFetchedPage,
   readFetchedPageOffThread,
-} from "../../server/services/ai-draft/read-fetched-page.server";
-import type { FetchedPage } from "../../server/net/guarded-fetch.server";
+} from "#server/services/ai-draft/read-fetched-page.server";
+import type { FetchedPage } from "#server/net/guarded-fetch.server";
 
 // Issue 31.3, the AI-add page reader: a fetched page is anyone's HTML. Reading it runs on a worker
 // with a time limit; a page built to be slow to read is a named failure, not a frozen server.

@@ -1,15 +1,15 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import type { PageKey } from "../../server/render-cache/page-key.server";
+import type { PageKey } from "#server/render-cache/page-key.server";
 import {
   RenderAbandoned,
   RenderBudget,
   RenderRefused,
   renderBudgetOf,
-} from "../../server/render-cache/render-budget.server";
-import { RenderCache } from "../../server/render-cache/render-cache.server";
-import { renderCostOf } from "../../server/render-cache/render-cost.server";
-import type { RenderedPage } from "../../server/render-cache/rendered-page.server";
+} from "#server/render-cache/render-budget.server";
+import { RenderCache } from "#server/render-cache/render-cache.server";
+import { renderCostOf } from "#server/render-cache/render-cost.server";
+import type { RenderedPage } from "#server/render-cache/rendered-page.server";
 
 // Decision 023: the render flood (40 distinct uncached searches, each closed after 0.2 s) meets a
 // bounded budget: a cap on what waits, a share per client, gone clients' renders dropped unrun,

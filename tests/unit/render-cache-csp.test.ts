@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { carriesAuthCookie } from "../../server/http/page-cache.server";
-import { contentSecurityPolicy } from "../../server/http/security-headers.server";
-import { inlineScriptHashes, renderedPageOf } from "../../server/render-cache/rendered-page.server";
+import { carriesAuthCookie } from "#server/http/page-cache.server";
+import { contentSecurityPolicy } from "#server/http/security-headers.server";
+import { inlineScriptHashes, renderedPageOf } from "#server/render-cache/rendered-page.server";
 
 // Decision 013: a cached page is shared, so its CSP allows its inline scripts by hash, not nonce.
 

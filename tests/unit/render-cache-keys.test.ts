@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { pageKeyOf } from "../../server/render-cache/page-key.server";
-import { resolveComparePath } from "../../server/services/compare/resolve-compare-path.server";
-import { resolveCategoryPath } from "../../server/services/tools/resolve-category-path.server";
-import { buildSnapshot } from "../../server/snapshot/snapshot.server";
+import { pageKeyOf } from "#server/render-cache/page-key.server";
+import { resolveComparePath } from "#server/services/compare/resolve-compare-path.server";
+import { resolveCategoryPath } from "#server/services/tools/resolve-category-path.server";
+import { buildSnapshot } from "#server/snapshot/snapshot.server";
 import { createToolCard } from "../factories";
 
 // Decision 013: one cache entry per page and normalised query, rendered at the key itself.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Doorkeeper, PageStore } from "../../server/render-cache/page-store.server";
+import { Doorkeeper, PageStore } from "#server/render-cache/page-store.server";
 
 // Decision 013: the render cache's memory is bounded, and rare pages cannot push out common ones.
 

@@ -1,16 +1,16 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import type { PageKey } from "../../server/render-cache/page-key.server";
+import type { PageKey } from "#server/render-cache/page-key.server";
 import {
   COUNT_LAG_MS,
   freshnessOf,
   MAX_AGE_MS,
   RenderCache,
   STALE_LIMIT_MS,
-} from "../../server/render-cache/render-cache.server";
-import { RenderBudget } from "../../server/render-cache/render-budget.server";
-import type { RenderedPage } from "../../server/render-cache/rendered-page.server";
-import { RenderGate, SingleFlight } from "../../server/core/single-flight.server";
+} from "#server/render-cache/render-cache.server";
+import { RenderBudget } from "#server/render-cache/render-budget.server";
+import type { RenderedPage } from "#server/render-cache/rendered-page.server";
+import { RenderGate, SingleFlight } from "#server/core/single-flight.server";
 
 // Decision 013: the freshness rule, one render per key, and a bounded number of renders at once.
 

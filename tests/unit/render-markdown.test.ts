@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "../../server/services/tools/render-markdown.server";
+import { renderMarkdown } from "#server/services/tools/render-markdown.server";
 
 describe("renderMarkdown (DESIGN.md 8: sanitized Markdown)", () => {
   it("renders headings, lists and emphasis", async () => {

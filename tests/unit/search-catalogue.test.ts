@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { relaxedSearchNote } from "~/lib/messages";
-import { searchCatalogue } from "../../server/search/search-catalogue.server";
-import { buildSearchIndex, type SearchDocument } from "../../server/search/search-index.server";
+import { searchCatalogue } from "#server/search/search-catalogue.server";
+import { buildSearchIndex, type SearchDocument } from "#server/search/search-index.server";
 import { createSearchDocument as doc } from "../factories";
 
 const docs: SearchDocument[] = [

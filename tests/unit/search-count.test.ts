@@ -5,7 +5,7 @@ import {
   countDocuments,
   searchDocuments,
   type SearchDocument,
-} from "../../server/search/search-index.server";
+} from "#server/search/search-index.server";
 import { createSearchDocument as doc } from "../factories";
 
 const docs: SearchDocument[] = [

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { buildSearchIndex, searchDocuments, type SearchDocument } from "../../server/search/search-index.server";
+import {
+  buildSearchIndex,
+  searchDocuments,
+  type SearchDocument,
+} from "#server/search/search-index.server";
 import { createSearchDocument } from "../factories";
 
 // spec 5: each field's weight, as literals. A tool with no popularity that matches the query word

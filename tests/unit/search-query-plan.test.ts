@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MAX_READINGS, planQuery, SYNONYM_QUALITY } from "../../server/search/query-plan.server";
-import { MAX_QUERY_WORDS, type QueryReading } from "../../server/search/query-reading.server";
-import { OTHER_FORM_QUALITY } from "../../server/search/relevance.server";
-import { buildSearchIndex, searchDocuments, type SearchDocument } from "../../server/search/search-index.server";
+import { MAX_READINGS, planQuery, SYNONYM_QUALITY } from "#server/search/query-plan.server";
+import { MAX_QUERY_WORDS, type QueryReading } from "#server/search/query-reading.server";
+import { OTHER_FORM_QUALITY } from "#server/search/relevance.server";
+import {
+  buildSearchIndex,
+  searchDocuments,
+  type SearchDocument,
+} from "#server/search/search-index.server";
 import { createSearchDocument as doc } from "../factories";
 
 const DOCS: SearchDocument[] = [

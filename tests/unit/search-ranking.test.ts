@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { buildSearchIndex, searchDocuments, type SearchDocument } from "../../server/search/search-index.server";
+import {
+  buildSearchIndex,
+  searchDocuments,
+  type SearchDocument,
+} from "#server/search/search-index.server";
 import { createSearchDocument as doc } from "../factories";
 
 // Issue 21: exact and prefix matches rank above typo matches, as a tier above relevance.

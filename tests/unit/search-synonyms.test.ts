@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { MIN_SEARCH_LENGTH } from "~/lib/constants";
-import { buildSearchIndex, searchDocuments, type SearchDocument } from "../../server/search/search-index.server";
-import { LONGEST_SYNONYM, SYNONYM_GROUPS, synonymsOf } from "../../server/search/synonyms.server";
-import { queryTokens } from "../../server/search/tokenize.server";
+import {
+  buildSearchIndex,
+  searchDocuments,
+  type SearchDocument,
+} from "#server/search/search-index.server";
+import { LONGEST_SYNONYM, SYNONYM_GROUPS, synonymsOf } from "#server/search/synonyms.server";
+import { queryTokens } from "#server/search/tokenize.server";
 import { createSearchDocument as doc } from "../factories";
 
 const ENTRIES = SYNONYM_GROUPS.flat();

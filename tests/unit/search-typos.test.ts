@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { buildSearchIndex, searchDocuments, type SearchDocument } from "../../server/search/search-index.server";
+import {
+  buildSearchIndex,
+  searchDocuments,
+  type SearchDocument,
+} from "#server/search/search-index.server";
 import { createSearchDocument } from "../factories";
 
 // Issue 21: a query word forgives typos by its length (1 from 5 letters, 2 from 9), and a swap of

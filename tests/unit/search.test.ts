@@ -1,9 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_SEARCH_RESULTS } from "~/lib/constants";
-import { forEachWordWithinTypos, typoDistance } from "../../server/search/edit-distance.server";
-import { MAX_POPULARITY, popularity, relevance } from "../../server/search/relevance.server";
-import { buildSearchIndex, searchDocuments, type SearchDocument } from "../../server/search/search-index.server";
+import { forEachWordWithinTypos, typoDistance } from "#server/search/edit-distance.server";
+import { MAX_POPULARITY, popularity, relevance } from "#server/search/relevance.server";
+import {
+  buildSearchIndex,
+  searchDocuments,
+  type SearchDocument,
+} from "#server/search/search-index.server";
 import {
   formKeyOf,
   indexWords,
@@ -11,7 +15,7 @@ import {
   queryWords,
   stemOf,
   yFormsOf,
-} from "../../server/search/tokenize.server";
+} from "#server/search/tokenize.server";
 import { createSearchDocument as doc } from "../factories";
 
 function namesFor(docs: SearchDocument[], query: string, limit?: number): string[] {

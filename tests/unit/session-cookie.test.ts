@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { cookieValueOf, signedTokenOf } from "../../server/auth/viewer.server";
+import { cookieValueOf, signedTokenOf } from "#server/auth/viewer.server";
 
 const SECRET = "s".repeat(32);
 const signed = (token: string, secret = SECRET) =>

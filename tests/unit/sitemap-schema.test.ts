@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildSnapshot } from "../../server/snapshot/snapshot.server";
-import { buildSitemap } from "../../server/services/discovery/build-sitemap.server";
-import { urlSetXml } from "../../server/services/discovery/discovery-xml.server";
+import { buildSnapshot } from "#server/snapshot/snapshot.server";
+import { buildSitemap } from "#server/services/discovery/build-sitemap.server";
+import { urlSetXml } from "#server/services/discovery/discovery-xml.server";
 import { createToolCard } from "../factories";
 import { sitemapSchemaErrors } from "../discovery-xml";
 

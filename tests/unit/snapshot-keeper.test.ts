@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Database } from "../../server/db/client.server";
-import type { LiveEvent } from "../../server/live/live-events.server";
-import type { CatalogueRow } from "../../server/snapshot/tool-shapes.server";
-import { SnapshotKeeper, snapshotOfRows } from "../../server/snapshot/snapshot-keeper.server";
-import { FIXED_SORTS, type CatalogueSnapshot } from "../../server/snapshot/snapshot.server";
+import type { Database } from "#server/db/client.server";
+import type { LiveEvent } from "#server/live/live-events.server";
+import type { CatalogueRow } from "#server/snapshot/tool-shapes.server";
+import { SnapshotKeeper, snapshotOfRows } from "#server/snapshot/snapshot-keeper.server";
+import { FIXED_SORTS, type CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
 type Row = CatalogueRow & { status: string };
 

@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { searchDocuments } from "../../server/search/search-index.server";
+import { searchDocuments } from "#server/search/search-index.server";
 import type { ToolCard } from "~/lib/tool";
-import { withCounts, type CountChange } from "../../server/snapshot/recount.server";
+import { withCounts, type CountChange } from "#server/snapshot/recount.server";
 import {
   FIXED_SORTS,
   buildSnapshot,
   type CatalogueSnapshot,
   type ToolSearchText,
-} from "../../server/snapshot/snapshot.server";
-import { updateSnapshot, type ToolVersion } from "../../server/snapshot/update-snapshot.server";
+} from "#server/snapshot/snapshot.server";
+import { updateSnapshot, type ToolVersion } from "#server/snapshot/update-snapshot.server";
 
 // An updated snapshot must be exactly the snapshot built from scratch from the same tools: same
 // orders, ranks, maps, statistics and search index, so searches and listings cannot tell them

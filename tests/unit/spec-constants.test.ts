@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOCAL_KEYS, SNAPSHOT_KEY } from "~/features/browse/browse-storage";
 import * as constants from "~/lib/constants";
-import { MAX_POPULARITY, popularity, relevance } from "../../server/search/relevance.server";
+import { MAX_POPULARITY, popularity, relevance } from "#server/search/relevance.server";
 
 // Spec section 9 written out as literals. Every other test may use the app's constants; this one
 // fails when one of them drifts from the spec.

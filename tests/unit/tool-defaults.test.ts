@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { safeWebsiteUrl } from "~/lib/tool";
-import { toToolCard, toToolDetail } from "../../server/snapshot/tool-shapes.server";
-import type { ToolRow } from "../../server/db/schema";
+import { toToolCard, toToolDetail } from "#server/snapshot/tool-shapes.server";
+import type { ToolRow } from "#server/db/schema";
 
 const bareRow: ToolRow = {
   id: "t1",

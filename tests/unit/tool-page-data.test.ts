@@ -3,9 +3,9 @@ import { toolOgImagePath } from "~/lib/og-image";
 import { toolBreadcrumbs } from "~/lib/paths";
 import { toolJsonLd, toolSocialMeta } from "~/lib/tool-structured-data";
 import { TOOL_DEFAULTS, type ToolDetail } from "~/lib/tool";
-import { buildSnapshot } from "../../server/snapshot/snapshot.server";
-import { findRelatedTools } from "../../server/services/tools/find-related-tools.server";
-import { resolveToolAlias } from "../../server/services/tools/resolve-tool-alias.server";
+import { buildSnapshot } from "#server/snapshot/snapshot.server";
+import { findRelatedTools } from "#server/services/tools/find-related-tools.server";
+import { resolveToolAlias } from "#server/services/tools/resolve-tool-alias.server";
 import { createToolCard } from "../factories";
 
 const seoA = createToolCard({

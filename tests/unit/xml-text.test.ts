@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeXml } from "../../server/core/xml-text.server";
+import { escapeXml } from "#server/core/xml-text.server";
 import { parseXml } from "../discovery-xml";
 
 describe("escapeXml", () => {

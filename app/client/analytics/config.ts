@@ -8,7 +8,7 @@ import {
   readAnalyticsConfig,
   RETRY_LIMIT_OTHER,
   type AnalyticsConfig,
-} from "../../lib/analytics";
+} from "~/lib/analytics";
 import { getAnalyticsConfig } from "../api/client";
 import { ApiError } from "../api/request";
 import { retryWithBackoff, type BackoffPolicy } from "../retry-with-backoff";

@@ -1,4 +1,4 @@
-import { ANALYTICS_CONSENT_KEY, type ConsentValue } from "../../lib/constants";
+import { ANALYTICS_CONSENT_KEY, type ConsentValue } from "~/lib/constants";
 
 // spec 4 and 9: analytics consent, denied unless the visitor allowed it. The browser's Global
 // Privacy Control overrides any stored choice.

@@ -8,8 +8,8 @@ import {
   type AnalyticsConfig,
   type AnalyticsEvent,
   type EventBatch,
-} from "../../lib/analytics";
-import type { ConsentValue } from "../../lib/constants";
+} from "~/lib/analytics";
+import type { ConsentValue } from "~/lib/constants";
 import { currentConsent, onConsentChange } from "./consent";
 
 // Issue 19: the browser's side of first-party analytics. Events wait in a queue and leave in

@@ -1,10 +1,10 @@
 import type { z } from "zod";
-import type { bulkDeleteSchema, bulkStatusSchema } from "../../lib/admin-tools-query";
-import type { redraftFieldSchema, retryDraftSchema, submitAddressesSchema } from "../../lib/ai-draft";
-import type { AnalyticsRange } from "../../lib/analytics";
-import type { markdownPreviewSchema } from "../../lib/catalogue-import";
-import type { commentLockSchema, ModerationQuery, moderationSchema } from "../../lib/comments";
-import type { toolEditSchema } from "../../lib/tool-input";
+import type { bulkDeleteSchema, bulkStatusSchema } from "~/lib/admin-tools-query";
+import type { redraftFieldSchema, retryDraftSchema, submitAddressesSchema } from "~/lib/ai-draft";
+import type { AnalyticsRange } from "~/lib/analytics";
+import type { markdownPreviewSchema } from "~/lib/catalogue-import";
+import type { commentLockSchema, ModerationQuery, moderationSchema } from "~/lib/comments";
+import type { toolEditSchema } from "~/lib/tool-input";
 import type {
   AdminMe,
   AnalyticsReport,
@@ -20,7 +20,7 @@ import type {
   StoredImage,
   ToolsDeleted,
   ToolsStatusChanged,
-} from "../../lib/api/contract";
+} from "~/lib/api/contract";
 import { request } from "./request";
 
 // One function per endpoint of our API that the admin pages call (docs/api.md), apart from the

@@ -1,14 +1,14 @@
 import type { z } from "zod";
-import type { deleteAccountSchema } from "../../lib/account-forms";
-import { ANALYTICS_KEY_HEADER } from "../../lib/analytics";
+import type { deleteAccountSchema } from "~/lib/account-forms";
+import { ANALYTICS_KEY_HEADER } from "~/lib/analytics";
 import type {
   CommentPageQuery,
   commentEditSchema,
   commentReportSchema,
   newCommentSchema,
-} from "../../lib/comments";
-import type { ToolQueryInput } from "../../lib/tool-query";
-import { toolQueryParams } from "../../lib/tool-query-params";
+} from "~/lib/comments";
+import type { ToolQueryInput } from "~/lib/tool-query";
+import { toolQueryParams } from "~/lib/tool-query-params";
 import type {
   AnalyticsConfigAnswer,
   CommentPage,
@@ -17,7 +17,7 @@ import type {
   ReportedComment,
   SavedComment,
   ToolResults,
-} from "../../lib/api/contract";
+} from "~/lib/api/contract";
 import { request } from "./request";
 
 // One function per endpoint of our API that the public pages call (docs/api.md); the admin pages'

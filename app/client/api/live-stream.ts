@@ -1,4 +1,4 @@
-import type { LiveStreamEvents } from "../../lib/api/contract";
+import type { LiveStreamEvents } from "~/lib/api/contract";
 import { readAnswer } from "./request";
 
 /** What the page does with the stream's events; `eventId` is the SSE id the event came with. */

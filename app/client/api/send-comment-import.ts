@@ -1,4 +1,4 @@
-import type { CommentImportPhase, CommentImportReport } from "../../lib/comment-import";
+import type { CommentImportPhase, CommentImportReport } from "~/lib/comment-import";
 import { sendWithProgress, type UploadUpdate } from "./send-with-progress";
 
 export type CommentImportUpdate = UploadUpdate<CommentImportPhase>;

@@ -1,4 +1,4 @@
-import type { ImportProgress, ImportReport } from "../../lib/catalogue-import";
+import type { ImportProgress, ImportReport } from "~/lib/catalogue-import";
 import { sendWithProgress, type UploadUpdate } from "./send-with-progress";
 
 export type ImportUpdate = UploadUpdate<ImportProgress["phase"]>;

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from "../../lib/api/contract";
+import type { ApiErrorBody } from "~/lib/api/contract";
 import { ApiError, apiErrorFrom, apiErrorOf, readAnswer } from "./request";
 
 /** Where a streamed upload is: still sending, or the server's own phase and count. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useReducedMotion } from "~/components/use-reduced-motion";
-import { initialTyping, nextTyping, typedText, typingDelay } from "~/features/home/typing-cycle";
+import { initialTyping, nextTyping, typedText, typingDelay } from "./typing-cycle";
 
 interface TypedWordProps {
   words: readonly string[];

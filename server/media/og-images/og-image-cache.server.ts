@@ -1,4 +1,4 @@
-import { RenderGate, SingleFlight } from "../../core/single-flight.server";
+import { RenderGate, SingleFlight } from "#server/core/single-flight.server";
 
 /** Bytes of PNG kept in memory: about 300 cards of ~100 KB. */
 export const OG_IMAGE_CACHE_BYTES = 32 * 1024 * 1024;

@@ -2,10 +2,10 @@ import {
   findUnconfirmedAccount,
   maskEmail,
   readConfirmationToken,
-} from "../../auth/email-confirmation.server";
-import { findPendingSignUp, pendingTokenOf } from "../../auth/pending-sign-up.server";
-import type { SnapshotKeeper } from "../../snapshot/snapshot-keeper.server";
-import type { Database } from "../../db/client.server";
+} from "#server/auth/email-confirmation.server";
+import { findPendingSignUp, pendingTokenOf } from "#server/auth/pending-sign-up.server";
+import type { SnapshotKeeper } from "#server/snapshot/snapshot-keeper.server";
+import type { Database } from "#server/db/client.server";
 import { deleteOwnAccount } from "./delete-own-account.server";
 import { getAccount } from "./get-account.server";
 

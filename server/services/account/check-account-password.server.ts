@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
-import { authAccounts } from "../../db/schema";
-import { verifyPassword } from "../../auth/password.server";
+import type { Database } from "#server/db/client.server";
+import { authAccounts } from "#server/db/schema";
+import { verifyPassword } from "#server/auth/password.server";
 
 /**
  * Confirms a sensitive step (deleting the account) with the person's password. Accounts that only

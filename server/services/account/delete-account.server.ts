@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
-import { queryRows } from "../../db/query-rows.server";
-import { authUsers } from "../../db/schema";
-import { notifyLive } from "../../live/live-events.server";
+import type { Database } from "#server/db/client.server";
+import { queryRows } from "#server/db/query-rows.server";
+import { authUsers } from "#server/db/schema";
+import { notifyLive } from "#server/live/live-events.server";
 import { removeAuthorComments } from "../comments/remove-author-comments.server";
 
 /**

@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client.server";
-import { AppError } from "../../core/errors.server";
+import type { Database } from "#server/db/client.server";
+import { AppError } from "#server/core/errors.server";
 import { DELETE_CONFIRM_WORD } from "~/lib/account-forms";
 import { checkAccountPassword } from "./check-account-password.server";
 import { deleteAccount } from "./delete-account.server";

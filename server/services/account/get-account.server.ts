@@ -1,8 +1,8 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { ToolCard } from "~/lib/tool";
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
-import type { Database } from "../../db/client.server";
-import { authAccounts, authSessions, userProfiles } from "../../db/schema";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
+import type { Database } from "#server/db/client.server";
+import { authAccounts, authSessions, userProfiles } from "#server/db/schema";
 
 export interface AccountOverview {
   createdAt: string;

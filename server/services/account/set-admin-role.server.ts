@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
-import { authUsers } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { authUsers } from "#server/db/schema";
 
 export type RoleChange = "granted" | "revoked" | "no-such-user";
 

@@ -1,6 +1,6 @@
-import type { Database } from "../../db/client.server";
-import type { Logger } from "../../core/logger.server";
-import { storeToolImage } from "../../media/tool-images.server";
+import type { Database } from "#server/db/client.server";
+import type { Logger } from "#server/core/logger.server";
+import { storeToolImage } from "#server/media/tool-images.server";
 import type { AdminToolsQuery } from "~/lib/admin-tools-query";
 import type { ToolStatus } from "~/lib/constants";
 import type { ToolInput } from "~/lib/tool-input";

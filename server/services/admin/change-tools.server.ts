@@ -1,9 +1,9 @@
 import { inArray, sql } from "drizzle-orm";
 import type { ToolStatus } from "~/lib/constants";
-import type { Database } from "../../db/client.server";
-import { lockInOrder } from "../../db/lock-tool-rows.server";
-import { tools } from "../../db/schema";
-import { catalogueChange, notifyLive } from "../../live/live-events.server";
+import type { Database } from "#server/db/client.server";
+import { lockInOrder } from "#server/db/lock-tool-rows.server";
+import { tools } from "#server/db/schema";
+import { catalogueChange, notifyLive } from "#server/live/live-events.server";
 import { recordAdminAction, type Actor } from "./record-admin-action.server";
 
 /**

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { toolPath } from "~/lib/paths";
 import { isToolId } from "~/lib/tool";
 import type { EditableTool } from "~/lib/tool-input";
-import type { Database } from "../../db/client.server";
-import { tools } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { tools } from "#server/db/schema";
 import { rowToInput } from "./tool-input-rows.server";
 
 /** A tool as the edit form shows it, whatever its status; null when there is no such tool. */

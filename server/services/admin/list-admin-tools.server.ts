@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, type SQL } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, type AdminToolList, type AdminToolsQuery } from "~/lib/admin-tools-query";
 import { TOOL_STATUSES } from "~/lib/constants";
-import type { Database } from "../../db/client.server";
-import { tools } from "../../db/schema";
-import { linkedToolColumns } from "../../snapshot/tool-shapes.server";
+import type { Database } from "#server/db/client.server";
+import { tools } from "#server/db/schema";
+import { linkedToolColumns } from "#server/snapshot/tool-shapes.server";
 
 const ORDER: Record<AdminToolsQuery["sort"], SQL[]> = {
   created: [desc(tools.createdAt), asc(tools.id)],

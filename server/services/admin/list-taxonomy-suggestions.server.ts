@@ -1,7 +1,7 @@
 import { asc, isNotNull, sql } from "drizzle-orm";
 import type { TaxonomySuggestion } from "~/lib/tool-input";
-import type { Database } from "../../db/client.server";
-import { tools } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { tools } from "#server/db/schema";
 
 /** Every category and subcategory in use, drafts and offline tools included (form suggestions). */
 export async function listTaxonomySuggestions(db: Database): Promise<TaxonomySuggestion[]> {

@@ -1,5 +1,5 @@
-import type { Transaction } from "../../db/client.server";
-import { adminAudit } from "../../db/schema";
+import type { Transaction } from "#server/db/client.server";
+import { adminAudit } from "#server/db/schema";
 
 /** The admin who made a write. */
 export interface Actor {

@@ -1,6 +1,6 @@
-import type { Database } from "../../db/client.server";
-import type { Logger } from "../../core/logger.server";
-import { removeUnusedImages } from "../../media/tool-images.server";
+import type { Database } from "#server/db/client.server";
+import type { Logger } from "#server/core/logger.server";
+import { removeUnusedImages } from "#server/media/tool-images.server";
 
 export interface ImageCleanupDeps {
   db: Database;

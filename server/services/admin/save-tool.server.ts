@@ -3,10 +3,10 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { toolPath } from "~/lib/paths";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import type { ToolInput } from "~/lib/tool-input";
-import type { Database, Transaction } from "../../db/client.server";
-import { tools } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
-import { catalogueChange, notifyLive } from "../../live/live-events.server";
+import type { Database, Transaction } from "#server/db/client.server";
+import { tools } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
+import { catalogueChange, notifyLive } from "#server/live/live-events.server";
 import { recordAdminAction, type Actor } from "./record-admin-action.server";
 import { changedColumns, inputToColumns, readTakenSlugs } from "./tool-input-rows.server";
 

@@ -1,7 +1,7 @@
 import { slugify } from "~/lib/slug";
 import { EMPTY_TOOL_INPUT, type ToolInput } from "~/lib/tool-input";
-import type { Database, Transaction } from "../../db/client.server";
-import { tools, type NewToolRow, type ToolRow } from "../../db/schema";
+import type { Database, Transaction } from "#server/db/client.server";
+import { tools, type NewToolRow, type ToolRow } from "#server/db/schema";
 import { UNCATEGORIZED_SEGMENT } from "~/lib/constants";
 
 /** The columns an admin writes, from the form's shape (spec 3 names) to the table's. */

@@ -1,8 +1,8 @@
 import type { DraftedFieldName } from "~/lib/ai-draft";
 import type { ToolInput } from "~/lib/tool-input";
-import type { Database } from "../../db/client.server";
-import type { Env } from "../../core/env.server";
-import type { Logger } from "../../core/logger.server";
+import type { Database } from "#server/db/client.server";
+import type { Env } from "#server/core/env.server";
+import type { Logger } from "#server/core/logger.server";
 import { listTaxonomySuggestions } from "../admin/list-taxonomy-suggestions.server";
 import type { Actor } from "../admin/record-admin-action.server";
 import { cancelDraftJob } from "./cancel-draft-job.server";

@@ -1,4 +1,4 @@
-import type { FetchedPage } from "../../net/guarded-fetch.server";
+import type { FetchedPage } from "#server/net/guarded-fetch.server";
 import { DraftFailure, type PageFacts } from "./draft-types.server";
 import { decodePage } from "./read-page.server";
 

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { ToolDraft } from "~/lib/ai-draft";
-import type { Database } from "../../db/client.server";
-import { aiDraftJobs } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
-import { removeUnusedImages } from "../../media/tool-images.server";
+import type { Database } from "#server/db/client.server";
+import { aiDraftJobs } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
+import { removeUnusedImages } from "#server/media/tool-images.server";
 
 /**
  * DELETE /api/admin/ai-drafts/:id: the job goes, and with it its drafted main image unless a

@@ -1,5 +1,5 @@
 import { AI_DRAFT_LIMITS, normaliseAddress, siteKeyOf, type ToolDraft } from "~/lib/ai-draft";
-import type { LinkedTool } from "../../snapshot/tool-shapes.server";
+import type { LinkedTool } from "#server/snapshot/tool-shapes.server";
 import { draftFromTags } from "./draft-from-page.server";
 import { draftTool } from "./draft-tool.server";
 import {

@@ -1,6 +1,6 @@
 import type { DraftFailureCode, ToolDraft } from "~/lib/ai-draft";
 import { DRAFT_FAILURES } from "~/lib/ai-draft";
-import type { FetchFailure } from "../../net/fetch-failure.server";
+import type { FetchFailure } from "#server/net/fetch-failure.server";
 
 // Issue 18: the shapes the steps of a draft hand each other. A job runs
 // normaliseAddress → guardedFetch (server/net) → readPage → draftTool, then fetches the image.

@@ -1,9 +1,9 @@
-import { FetchFailure } from "../../net/fetch-failure.server";
+import { FetchFailure } from "#server/net/fetch-failure.server";
 import {
   guardedFetch,
   type FetchedPage,
   type GuardedFetchOptions,
-} from "../../net/guarded-fetch.server";
+} from "#server/net/guarded-fetch.server";
 import { DraftFailure } from "./draft-types.server";
 
 /** guardedFetch for a step of a draft: the fetcher's failures become the draft's. */

@@ -1,5 +1,5 @@
 import { AI_DRAFT_LIMITS, type DraftedField, type DraftSource } from "~/lib/ai-draft";
-import { storeToolImage } from "../../media/tool-images.server";
+import { storeToolImage } from "#server/media/tool-images.server";
 import { DraftFailure } from "./draft-types.server";
 import { fetchForDraft } from "./fetch-for-draft.server";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { sameSite, siteKeyOf } from "~/lib/ai-draft";
-import type { Database, Transaction } from "../../db/client.server";
-import { siteHostOf, tools } from "../../db/schema";
-import { linkedToolColumns, toLinkedTool } from "../../snapshot/tool-shapes.server";
+import type { Database, Transaction } from "#server/db/client.server";
+import { siteHostOf, tools } from "#server/db/schema";
+import { linkedToolColumns, toLinkedTool } from "#server/snapshot/tool-shapes.server";
 import type { DuplicateTool } from "./draft-address.server";
 
 /**

@@ -6,9 +6,13 @@ import {
   type DraftJobSummary,
   type ToolDraft,
 } from "~/lib/ai-draft";
-import type { Database, Transaction } from "../../db/client.server";
-import { aiDraftJobs, tools } from "../../db/schema";
-import { linkedToolColumns, toLinkedTool, type LinkedTool } from "../../snapshot/tool-shapes.server";
+import type { Database, Transaction } from "#server/db/client.server";
+import { aiDraftJobs, tools } from "#server/db/schema";
+import {
+  linkedToolColumns,
+  toLinkedTool,
+  type LinkedTool,
+} from "#server/snapshot/tool-shapes.server";
 
 export type DraftJobRow = typeof aiDraftJobs.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { AI_DRAFT_LIMITS } from "~/lib/ai-draft";
 import type { DraftJobsAnswer } from "~/lib/api/contract";
-import type { Database } from "../../db/client.server";
+import type { Database } from "#server/db/client.server";
 import type { ModelSettings } from "./draft-types.server";
 import { draftJobsOf, readDraftJobRows } from "./get-draft-job.server";
 

@@ -7,9 +7,9 @@ import {
   readAddressList,
 } from "~/lib/ai-draft";
 import type { DraftJobsQueued } from "~/lib/api/contract";
-import type { Database } from "../../db/client.server";
-import { aiDraftJobs } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
+import type { Database } from "#server/db/client.server";
+import { aiDraftJobs } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
 import type { Actor } from "../admin/record-admin-action.server";
 import type { DuplicateTool } from "./draft-address.server";
 import { draftJobsOf } from "./get-draft-job.server";

@@ -1,7 +1,7 @@
 import type { DraftFailureCode } from "~/lib/ai-draft";
-import { timedWorker } from "../../core/timed-worker.server";
+import { timedWorker } from "#server/core/timed-worker.server";
 import { assertReadablePage } from "./check-page.server";
-import type { FetchedPage } from "../../net/guarded-fetch.server";
+import type { FetchedPage } from "#server/net/guarded-fetch.server";
 import { DraftFailure, type PageFacts } from "./draft-types.server";
 import { decodePage, readPage } from "./read-page.server";
 

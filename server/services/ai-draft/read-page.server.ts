@@ -2,7 +2,7 @@ import type { AnyNode, Document, Element } from "domhandler";
 import { DomHandler, isTag, isText } from "domhandler";
 import { findAll, findOne, getAttributeValue, textContent } from "domutils";
 import { Parser } from "htmlparser2";
-import type { FetchedPage } from "../../net/guarded-fetch.server";
+import type { FetchedPage } from "#server/net/guarded-fetch.server";
 import type { JsonLdOffer, JsonLdThing, PageFacts } from "./draft-types.server";
 
 // Issue 18.3: everything a draft may rest on, read from the page before any model is asked.

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { DraftedFieldName, ToolDraft } from "~/lib/ai-draft";
 import type { RedraftedField } from "~/lib/api/contract";
-import type { Database } from "../../db/client.server";
-import { aiDraftJobs } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
+import type { Database } from "#server/db/client.server";
+import { aiDraftJobs } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
 import { redraftField } from "./draft-tool.server";
 import type { ModelSettings, PageFacts, TaxonomyEntry } from "./draft-types.server";
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { DraftJob } from "~/lib/ai-draft";
-import type { Database } from "../../db/client.server";
-import { aiDraftJobs } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
+import type { Database } from "#server/db/client.server";
+import { aiDraftJobs } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
 import { getDraftJob } from "./get-draft-job.server";
 
 /**

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { normaliseAddress } from "~/lib/ai-draft";
 import type { ToolInput } from "~/lib/tool-input";
-import type { Database, Transaction } from "../../db/client.server";
-import { aiDraftJobs, tools } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
+import type { Database, Transaction } from "#server/db/client.server";
+import { aiDraftJobs, tools } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
 import type { Actor } from "../admin/record-admin-action.server";
 import { insertTool, type SavedTool } from "../admin/save-tool.server";
 import { findDuplicateTool } from "./find-duplicate-tool.server";

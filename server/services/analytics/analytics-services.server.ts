@@ -5,13 +5,13 @@ import {
   type AnalyticsRange,
   type EventBatch,
 } from "~/lib/analytics";
-import type { Database } from "../../db/client.server";
-import type { Logger } from "../../core/logger.server";
+import type { Database } from "#server/db/client.server";
+import type { Logger } from "#server/core/logger.server";
 import { OncePerWindow, PerMinuteBudget, VIEW_REPEAT_WINDOW_MS } from "../count-once.server";
 import { getAnalyticsReport } from "./get-analytics-report.server";
 import { createServerErrorRecorder } from "./record-server-error.server";
 import { limitEventClient, recordEvents, type EventClient } from "./record-events.server";
-import type { RateRule } from "../../rate-limit/consume-rate-limit.server";
+import type { RateRule } from "#server/rate-limit/consume-rate-limit.server";
 import { createSaltKeeper } from "./visitor-ids.server";
 
 export type { EventClient } from "./record-events.server";

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { addDays, utcDayOf } from "~/lib/utc-days";
-import type { Database } from "../../db/client.server";
-import { queryRows } from "../../db/query-rows.server";
-import type { Logger } from "../../core/logger.server";
+import type { Database } from "#server/db/client.server";
+import { queryRows } from "#server/db/query-rows.server";
+import type { Logger } from "#server/core/logger.server";
 
 /** Retention runs once a day (and once when the server starts). */
 export const RETENTION_EVERY_MS = 24 * 60 * 60 * 1000;

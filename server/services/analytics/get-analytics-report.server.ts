@@ -8,10 +8,10 @@ import type {
   AnalyticsTotals,
   ErrorGroupRow,
 } from "~/lib/api/contract";
-import type { Database } from "../../db/client.server";
-import { queryRows } from "../../db/query-rows.server";
+import type { Database } from "#server/db/client.server";
+import { queryRows } from "#server/db/query-rows.server";
 import { countNewsletterSubscribers } from "../newsletter/count-newsletter-subscribers.server";
-import { toLinkedTool } from "../../snapshot/tool-shapes.server";
+import { toLinkedTool } from "#server/snapshot/tool-shapes.server";
 import type { DroppedCounts } from "./record-dropped-events.server";
 
 const TOP = 10;

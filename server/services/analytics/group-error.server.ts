@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/client.server";
-import { errorGroups } from "../../db/schema";
+import type { Database, Transaction } from "#server/db/client.server";
+import { errorGroups } from "#server/db/schema";
 import type { ErrorReport } from "./error-reports.server";
 
 /**

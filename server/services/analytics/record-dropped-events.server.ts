@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { utcDayOf } from "~/lib/utc-days";
-import type { Transaction } from "../../db/client.server";
+import type { Transaction } from "#server/db/client.server";
 
 /** Events of one batch the server refused, by reason (analytics_dropped_events.reason). */
 export interface DroppedCounts {

@@ -1,14 +1,14 @@
 import { isbot } from "isbot";
 import { categoryOf, isAlwaysTracked, type AnalyticsEvent, type EventBatch } from "~/lib/analytics";
-import type { Database } from "../../db/client.server";
-import { analyticsEvents } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { analyticsEvents } from "#server/db/schema";
 import type { OncePerWindow, PerMinuteBudget } from "../count-once.server";
-import { addressKeyOf } from "../../rate-limit/client-key.server";
+import { addressKeyOf } from "#server/rate-limit/client-key.server";
 import {
   consumeRateLimit,
   type RateDecision,
   type RateRule,
-} from "../../rate-limit/consume-rate-limit.server";
+} from "#server/rate-limit/consume-rate-limit.server";
 import { recordDroppedEvents, type DroppedCounts } from "./record-dropped-events.server";
 import { errorReportOf, scrubSecrets, type ErrorReport } from "./error-reports.server";
 import { keptPathOf, referrerHostOf } from "./event-fields.server";

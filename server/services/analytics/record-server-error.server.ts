@@ -1,6 +1,6 @@
-import type { Database } from "../../db/client.server";
-import { analyticsEvents } from "../../db/schema";
-import type { Logger } from "../../core/logger.server";
+import type { Database } from "#server/db/client.server";
+import { analyticsEvents } from "#server/db/schema";
+import type { Logger } from "#server/core/logger.server";
 import { errorReportOf } from "./error-reports.server";
 import { keptPathOf } from "./event-fields.server";
 import { groupError } from "./group-error.server";

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { addDays, utcDayOf } from "~/lib/utc-days";
-import type { Database } from "../../db/client.server";
-import { queryRows } from "../../db/query-rows.server";
+import type { Database } from "#server/db/client.server";
+import { queryRows } from "#server/db/query-rows.server";
 
 // Issue 19: a visitor id counts one browser for one UTC day and cannot be followed past it. It is
 // a hash of the day's random salt with the client's network and user agent; the salt is deleted

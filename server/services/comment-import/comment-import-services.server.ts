@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client.server";
+import type { Database } from "#server/db/client.server";
 import type { Actor } from "../admin/record-admin-action.server";
 import {
   importComments,

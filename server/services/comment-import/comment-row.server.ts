@@ -1,5 +1,5 @@
 import { isBlankText } from "~/lib/comment-rules";
-import type { comments } from "../../db/schema";
+import type { comments } from "#server/db/schema";
 import { renderCommentMarkdown, sanitizeLongCommentHtml } from "../comments/comment-html.server";
 import type { ExportPost } from "./export-records.server";
 import type { PlannedComment } from "./plan-comment-import.server";

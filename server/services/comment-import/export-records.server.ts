@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode } from "../../core/errors.server";
+import { AppError, type ErrorCode } from "#server/core/errors.server";
 import { withoutBidiControls } from "~/lib/comment-rules";
 
 // The records both export formats are read into (docs/comment-import.md). A record that cannot be

@@ -3,8 +3,8 @@ import type {
   CommentImportProgress,
   CommentImportReport,
 } from "~/lib/comment-import";
-import type { Database } from "../../db/client.server";
-import { AppError } from "../../core/errors.server";
+import type { Database } from "#server/db/client.server";
+import { AppError } from "#server/core/errors.server";
 import {
   failedMessage,
   rejectedFileReport,

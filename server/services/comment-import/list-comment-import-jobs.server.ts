@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { CommentImportJobSummary, CommentImportReport } from "~/lib/comment-import";
-import type { Database } from "../../db/client.server";
-import { commentImportJobs } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { commentImportJobs } from "#server/db/schema";
 
 /** The latest migration runs and dry runs, newest first (the admin page's history). */
 export async function listCommentImportJobs(

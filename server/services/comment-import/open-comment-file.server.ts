@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import { createGunzip } from "node:zlib";
 import { commentFileFormatOf } from "~/lib/comment-import";
-import { AppError } from "../../core/errors.server";
+import { AppError } from "#server/core/errors.server";
 import { CommentFileError } from "./export-records.server";
 import type { CommentFile } from "./import-comments.server";
 

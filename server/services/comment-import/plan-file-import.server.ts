@@ -1,8 +1,8 @@
 import { commentSourceSchema, type CommentImportProblem } from "~/lib/comment-import";
 import { shownText } from "~/lib/plain-text";
-import type { Database } from "../../db/client.server";
-import { tools } from "../../db/schema";
-import { linkedToolColumns } from "../../snapshot/tool-shapes.server";
+import type { Database } from "#server/db/client.server";
+import { tools } from "#server/db/schema";
+import { linkedToolColumns } from "#server/snapshot/tool-shapes.server";
 import { CommentFileError, type ExportRecord } from "./export-records.server";
 import { createThreadMatcher, type ThreadMapping } from "./match-thread.server";
 import type { ExportRecords } from "./open-export-records.server";

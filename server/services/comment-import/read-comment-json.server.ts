@@ -11,7 +11,7 @@ import {
   type ExportThread,
   type ReadLimits,
 } from "./export-records.server";
-import { jsonBoundsProblem } from "../../core/json-bounds.server";
+import { jsonBoundsProblem } from "#server/core/json-bounds.server";
 
 // Our own export format (docs/comment-import.md holds its JSON Schema, made from these schemas and
 // checked against them by a test). No transforms here, so the schema can be written out.

@@ -1,6 +1,6 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { z } from "zod";
-import { jsonBoundsProblem } from "../../core/json-bounds.server";
+import { jsonBoundsProblem } from "#server/core/json-bounds.server";
 import { CommentFileError } from "./export-records.server";
 import { mappingKeyOf } from "./match-thread.server";
 

@@ -4,8 +4,8 @@ import type {
   CommentImportReport,
 } from "~/lib/comment-import";
 import { shownText } from "~/lib/plain-text";
-import type { Database } from "../../db/client.server";
-import { commentImportJobs } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { commentImportJobs } from "#server/db/schema";
 
 /** What every report and history row of one run shares. */
 export interface CommentImportRun {

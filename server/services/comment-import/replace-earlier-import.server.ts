@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/client.server";
-import { comments } from "../../db/schema";
-import { queryRows } from "../../db/query-rows.server";
+import type { Database, Transaction } from "#server/db/client.server";
+import { comments } from "#server/db/schema";
+import { queryRows } from "#server/db/query-rows.server";
 import { recomputeToolRatings } from "../comments/recompute-tool-ratings.server";
 
 export function countSourceComments(db: Database | Transaction, source: string): Promise<number> {

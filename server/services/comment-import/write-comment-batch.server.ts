@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CommentImportCounts, CommentImportProblem } from "~/lib/comment-import";
-import type { Database, Transaction } from "../../db/client.server";
-import { comments } from "../../db/schema";
+import type { Database, Transaction } from "#server/db/client.server";
+import { comments } from "#server/db/schema";
 import { recomputeToolRatings } from "../comments/recompute-tool-ratings.server";
 import { batchFailureReason } from "./comment-import-messages.server";
 import {

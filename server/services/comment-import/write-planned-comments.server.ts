@@ -1,5 +1,5 @@
 import type { CommentImportCounts, CommentImportProblem } from "~/lib/comment-import";
-import type { Database } from "../../db/client.server";
+import type { Database } from "#server/db/client.server";
 import type { PendingComment } from "./comment-row.server";
 import { CommentFileError } from "./export-records.server";
 import type { ExportRecords } from "./open-export-records.server";

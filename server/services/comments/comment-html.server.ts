@@ -1,8 +1,8 @@
 import { Marked, type Tokens } from "marked";
 import sanitizeHtml from "sanitize-html";
 import { withoutBidiControls } from "~/lib/comment-rules";
-import { escapeHtml } from "../../core/escape-html.server";
-import { timedWorker } from "../../core/timed-worker.server";
+import { escapeHtml } from "#server/core/escape-html.server";
+import { timedWorker } from "#server/core/timed-worker.server";
 import { lexUntrustedMarkdown, type LexOptions } from "../markdown/lex-markdown.server";
 
 // DESIGN.md 8 and issue 17: comments are shown as sanitised HTML. Native comments are Markdown

@@ -2,12 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import type { CommentView, ModerationItem, RatingSummary } from "~/lib/api/contract";
 import { COMMENT_EDIT_WINDOW_MS } from "~/lib/comment-rules";
 import { toolPath } from "~/lib/paths";
-import { AppError } from "../../core/errors.server";
-import type { Database, Transaction } from "../../db/client.server";
-import { lockInOrder } from "../../db/lock-tool-rows.server";
-import { queryRows } from "../../db/query-rows.server";
-import { authUsers, commentLocks, commentReports, comments, tools } from "../../db/schema";
-import { linkedToolColumns } from "../../snapshot/tool-shapes.server";
+import { AppError } from "#server/core/errors.server";
+import type { Database, Transaction } from "#server/db/client.server";
+import { lockInOrder } from "#server/db/lock-tool-rows.server";
+import { queryRows } from "#server/db/query-rows.server";
+import { authUsers, commentLocks, commentReports, comments, tools } from "#server/db/schema";
+import { linkedToolColumns } from "#server/snapshot/tool-shapes.server";
 
 // What the comment services share: the reader, the columns a reader's view needs, the view
 // itself, and the checks every write makes on the tool.

@@ -1,6 +1,6 @@
 import type { ModerationAction } from "~/lib/comment-rules";
 import type { CommentPageQuery, ModerationQuery } from "~/lib/comments";
-import type { Database } from "../../db/client.server";
+import type { Database } from "#server/db/client.server";
 import type { Actor } from "../admin/record-admin-action.server";
 import type { Clock, CommentReader } from "./comment-shapes.server";
 import { deleteComment } from "./delete-comment.server";

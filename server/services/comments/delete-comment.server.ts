@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DeletedComment } from "~/lib/api/contract";
-import type { Database } from "../../db/client.server";
-import { comments } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { comments } from "#server/db/schema";
 import { countReplies } from "./comment-shapes.server";
 import { lockOwnComment } from "./edit-comment.server";
 import { recomputeToolRatings } from "./recompute-tool-ratings.server";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { SavedComment } from "~/lib/api/contract";
-import type { Database, Transaction } from "../../db/client.server";
-import { comments } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
+import type { Database, Transaction } from "#server/db/client.server";
+import { comments } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
 import { renderCommentMarkdown } from "./comment-html.server";
 import {
   canEditText,

@@ -2,9 +2,9 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CommentPage, CommentThread } from "~/lib/api/contract";
 import { COMMENTS_PAGE_SIZE, type CommentSort } from "~/lib/comment-rules";
 import type { CommentPageQuery } from "~/lib/comments";
-import type { Database } from "../../db/client.server";
-import { commentReports, comments, tools } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
+import type { Database } from "#server/db/client.server";
+import { commentReports, comments, tools } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
 import {
   commentViewColumns,
   isToolLocked,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { NEW_ACCOUNT_MS } from "~/lib/comment-rules";
-import type { Transaction } from "../../db/client.server";
-import { queryRows } from "../../db/query-rows.server";
+import type { Transaction } from "#server/db/client.server";
+import { queryRows } from "#server/db/query-rows.server";
 
 /**
  * Decision 027: whether a report from this account may count towards hiding a comment. An

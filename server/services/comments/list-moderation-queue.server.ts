@@ -2,8 +2,8 @@ import { desc, sql, type SQL } from "drizzle-orm";
 import type { ModerationQueue } from "~/lib/api/contract";
 import type { ModerationFilter } from "~/lib/comment-rules";
 import type { ModerationQuery } from "~/lib/comments";
-import type { Database } from "../../db/client.server";
-import { comments } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { comments } from "#server/db/schema";
 import { readModerationItems } from "./comment-shapes.server";
 
 export const MODERATION_PAGE_SIZE = 25;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { ModeratedComment } from "~/lib/api/contract";
 import type { ModerationAction } from "~/lib/comment-rules";
-import type { Database } from "../../db/client.server";
-import { comments } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
+import type { Database } from "#server/db/client.server";
+import { comments } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
 import { recordAdminAction, type Actor } from "../admin/record-admin-action.server";
 import { lockToolOfComment, readModerationItems } from "./comment-shapes.server";
 import { recomputeToolRatings } from "./recompute-tool-ratings.server";

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { SavedComment } from "~/lib/api/contract";
 import { MAX_LINKS_FROM_NEW, NEW_ACCOUNT_MS } from "~/lib/comment-rules";
-import type { Database, Transaction } from "../../db/client.server";
-import { authUsers, comments } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
+import type { Database, Transaction } from "#server/db/client.server";
+import { authUsers, comments } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
 import { countCommentLinks, renderCommentMarkdown } from "./comment-html.server";
 import {
   commentViewColumns,

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { RatingSummary } from "~/lib/api/contract";
-import type { Transaction } from "../../db/client.server";
-import { lockInOrder } from "../../db/lock-tool-rows.server";
-import { notifyLive } from "../../live/live-events.server";
-import { queryRows } from "../../db/query-rows.server";
+import type { Transaction } from "#server/db/client.server";
+import { lockInOrder } from "#server/db/lock-tool-rows.server";
+import { notifyLive } from "#server/live/live-events.server";
+import { queryRows } from "#server/db/query-rows.server";
 
 interface RatingRow extends Record<string, unknown> {
   id: string;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Transaction } from "../../db/client.server";
-import { lockInOrder } from "../../db/lock-tool-rows.server";
-import { queryRows } from "../../db/query-rows.server";
+import type { Transaction } from "#server/db/client.server";
+import { lockInOrder } from "#server/db/lock-tool-rows.server";
+import { queryRows } from "#server/db/query-rows.server";
 import { recomputeToolRatings } from "./recompute-tool-ratings.server";
 
 /**

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ReportedComment } from "~/lib/api/contract";
 import { REPORTS_TO_HIDE } from "~/lib/comment-rules";
-import type { Database, Transaction } from "../../db/client.server";
-import { commentReports, comments } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
+import type { Database, Transaction } from "#server/db/client.server";
+import { commentReports, comments } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
 import { lockToolOfComment } from "./comment-shapes.server";
 import { isEstablishedReporter } from "./is-established-reporter.server";
 import { recomputeToolRatings } from "./recompute-tool-ratings.server";

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { CommentLockState } from "~/lib/api/contract";
-import type { Database } from "../../db/client.server";
-import { lockInOrder } from "../../db/lock-tool-rows.server";
-import { commentLocks, tools } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
+import type { Database } from "#server/db/client.server";
+import { lockInOrder } from "#server/db/lock-tool-rows.server";
+import { commentLocks, tools } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
 import { recordAdminAction, type Actor } from "../admin/record-admin-action.server";
 import { recomputeToolRatings } from "./recompute-tool-ratings.server";
 

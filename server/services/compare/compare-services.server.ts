@@ -1,5 +1,5 @@
-import type { SnapshotKeeper } from "../../snapshot/snapshot-keeper.server";
-import type { Database } from "../../db/client.server";
+import type { SnapshotKeeper } from "#server/snapshot/snapshot-keeper.server";
+import type { Database } from "#server/db/client.server";
 import { createCompareAlternativesFinder } from "./find-compare-alternatives.server";
 import { getComparison } from "./get-comparison.server";
 import { resolveComparePath } from "./resolve-compare-path.server";

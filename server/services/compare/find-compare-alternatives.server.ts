@@ -1,7 +1,7 @@
 import { COMPARE_ALTERNATIVES } from "~/lib/compare";
-import { formKeyOf, indexWords } from "../../search/tokenize.server";
+import { formKeyOf, indexWords } from "#server/search/tokenize.server";
 import type { ToolCard } from "~/lib/tool";
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
 // Issue 20 "Compare with": a tool's closest alternatives are the tools of its subcategory (its
 // category when it has none, or too few neighbours there) whose name and card description share

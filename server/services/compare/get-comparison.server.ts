@@ -2,9 +2,9 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { ComparisonTool } from "~/lib/compare-rows";
 import { toolPath } from "~/lib/paths";
 import { TOOL_DEFAULTS } from "~/lib/tool";
-import type { Database } from "../../db/client.server";
-import { tools } from "../../db/schema";
-import { toToolDetail } from "../../snapshot/tool-shapes.server";
+import type { Database } from "#server/db/client.server";
+import { tools } from "#server/db/schema";
+import { toToolDetail } from "#server/snapshot/tool-shapes.server";
 
 // Issue 20: the compare page reads the tools' full records. The spec's defaults for missing
 // values ("Unknown" pricing, "N/A", a "#" website, a rating of 0 from nobody) are not facts about

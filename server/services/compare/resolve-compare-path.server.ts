@@ -1,7 +1,7 @@
 import { comparePath, canonicalCompareOrder, type ComparedTool } from "~/lib/compare";
 import { MAX_COMPARE_PATH_LENGTH, readComparePath, readUnlistedSlugs } from "~/lib/compare-path";
 import { toolPath } from "~/lib/paths";
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
 /** What a compare address answers (issue 20). */
 export type ComparePage =

@@ -1,6 +1,6 @@
 import { ATOM_FEED_PATH, RSS_FEED_PATH, toolPath } from "~/lib/paths";
 import { SITE_NAME } from "~/lib/seo";
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 import { atomXml, rssXml, type Feed } from "./discovery-xml.server";
 import { xmlFile, type XmlFile } from "./build-sitemap.server";
 

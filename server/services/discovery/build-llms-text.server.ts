@@ -8,7 +8,7 @@ import {
   toolPath,
 } from "~/lib/paths";
 import { SITE_NAME } from "~/lib/seo";
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 import { FEED_SIZE } from "./build-feeds.server";
 
 /** Text on one line, safe inside a markdown link's text. */

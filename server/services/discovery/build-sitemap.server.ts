@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { comparePath, SITEMAP_COMPARE_ALTERNATIVES } from "~/lib/compare";
 import { BROWSE_PATH, categoryPath, subCategoryPath, toolPath } from "~/lib/paths";
 import type { ToolCard } from "~/lib/tool";
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 import { findCompareAlternatives } from "../compare/find-compare-alternatives.server";
 import { sitemapIndexXml, urlSetXml, type SitemapEntry } from "./discovery-xml.server";
 import { supersededBuild } from "./once-per-revision.server";

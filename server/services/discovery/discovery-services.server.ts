@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client.server";
-import type { SnapshotKeeper } from "../../snapshot/snapshot-keeper.server";
+import type { Database } from "#server/db/client.server";
+import type { SnapshotKeeper } from "#server/snapshot/snapshot-keeper.server";
 import { buildFeeds, FEED_SIZE } from "./build-feeds.server";
 import { buildLlmsText } from "./build-llms-text.server";
 import { buildSitemap, MAX_SITEMAP_URLS } from "./build-sitemap.server";

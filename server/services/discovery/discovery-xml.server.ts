@@ -1,7 +1,7 @@
 // Issue 20: the XML that search engines and feed readers read. Sitemaps follow the sitemaps.org
 // protocol 0.9, feeds RSS 2.0 and Atom 1.0 (RFC 4287). Every text goes through escapeXml.
 
-import { escapeXml } from "../../core/xml-text.server";
+import { escapeXml } from "#server/core/xml-text.server";
 
 export const SITEMAP_NAMESPACE = "http://www.sitemaps.org/schemas/sitemap/0.9";
 export const ATOM_NAMESPACE = "http://www.w3.org/2005/Atom";

@@ -1,4 +1,4 @@
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
 /** What a build needs of the snapshot keeper: the snapshot and its catalogue revision. */
 export interface RevisionSource {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, max, ne } from "drizzle-orm";
 import { categoryPath, subCategoryPath } from "~/lib/paths";
-import type { Database } from "../../db/client.server";
-import { adminAudit, tools } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { adminAudit, tools } from "#server/db/schema";
 
 /**
  * When each online tool last changed (updated_at), by id: of every online tool in one query, or

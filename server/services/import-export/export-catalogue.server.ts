@@ -1,6 +1,6 @@
 import { asc, desc } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
-import { tools, type ToolRow } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { tools, type ToolRow } from "#server/db/schema";
 import { toCsvDocument, toJsonDocument, type FlatTool } from "./catalogue-format.server";
 
 export type ExportFormat = "json" | "csv";

@@ -1,9 +1,9 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { sql } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/client.server";
-import { importJobs, tools } from "../../db/schema";
-import { AppError } from "../../core/errors.server";
-import { notifyLive } from "../../live/live-events.server";
+import type { Database, Transaction } from "#server/db/client.server";
+import { importJobs, tools } from "#server/db/schema";
+import { AppError } from "#server/core/errors.server";
+import { notifyLive } from "#server/live/live-events.server";
 import { WRITTEN_COLUMNS } from "../admin/tool-input-rows.server";
 import type { ImportProgress, ImportReport } from "~/lib/catalogue-import";
 import { shownText } from "~/lib/plain-text";

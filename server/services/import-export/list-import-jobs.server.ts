@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { ImportJobSummary } from "~/lib/catalogue-import";
-import type { Database } from "../../db/client.server";
-import { importJobs } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { importJobs } from "#server/db/schema";
 
 /** The most recent imports and dry runs, newest first (the admin import page's history). */
 export async function listImportJobs(db: Database, limit = 10): Promise<ImportJobSummary[]> {

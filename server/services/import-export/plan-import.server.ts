@@ -3,7 +3,7 @@ import { shownText } from "~/lib/plain-text";
 import { slugify, uniqueSlug } from "~/lib/slug";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { toolInputSchema, type ToolInput } from "~/lib/tool-input";
-import type { NewToolRow, ToolRow } from "../../db/schema";
+import type { NewToolRow, ToolRow } from "#server/db/schema";
 import { newToolId } from "../admin/save-tool.server";
 import {
   changedColumns,

@@ -1,6 +1,6 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { restoreCell } from "~/lib/csv-cell";
-import { jsonBoundsProblem, type JsonBounds } from "../../core/json-bounds.server";
+import { jsonBoundsProblem, type JsonBounds } from "#server/core/json-bounds.server";
 import { EXPORT_COLUMNS, LIST_SEPARATOR } from "./catalogue-format.server";
 
 // Reads an import file (issue 7) into plain rows with spec 3's nested names. Values stay as the

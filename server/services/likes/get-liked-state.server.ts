@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { LikedState } from "~/lib/api/contract";
-import type { Database } from "../../db/client.server";
+import type { Database } from "#server/db/client.server";
 import { listLikedToolIds } from "./list-liked-tool-ids.server";
 
 /**

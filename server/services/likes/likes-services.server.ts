@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client.server";
-import type { RateRule } from "../../rate-limit/consume-rate-limit.server";
+import type { Database } from "#server/db/client.server";
+import type { RateRule } from "#server/rate-limit/consume-rate-limit.server";
 import { getLikedState, readLiveEventId } from "./get-liked-state.server";
 import { setToolLikeWithinLimit } from "./set-tool-like.server";
 

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
-import { toolLikes } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { toolLikes } from "#server/db/schema";
 
 /**
  * spec 7: the ids of the tools a person actively likes, the latest liked first (the live like

@@ -1,13 +1,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { LikeState } from "~/lib/api/contract";
-import type { Database } from "../../db/client.server";
-import { queryRows } from "../../db/query-rows.server";
-import { LIVE_CHANNEL, type LikeEvent } from "../../live/live-events.server";
+import type { Database } from "#server/db/client.server";
+import { queryRows } from "#server/db/query-rows.server";
+import { LIVE_CHANNEL, type LikeEvent } from "#server/live/live-events.server";
 import {
   consumeRateLimitAnd,
   type RateDecision,
   type RateRule,
-} from "../../rate-limit/consume-rate-limit.server";
+} from "#server/rate-limit/consume-rate-limit.server";
 
 interface LikeChange {
   userId: string;

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client.server";
+import type { Database } from "#server/db/client.server";
 import { readOutbox } from "./read-outbox.server";
 
 /** The mail the app sent, as the development mailbox page reads it. */

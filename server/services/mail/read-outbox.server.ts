@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
-import { mailOutbox } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { mailOutbox } from "#server/db/schema";
 
 /** How many of the newest outbox mails the development mailbox shows. */
 export const OUTBOX_PAGE_SIZE = 50;

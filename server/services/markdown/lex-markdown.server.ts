@@ -1,5 +1,5 @@
 import type { MarkedOptions, Token, TokensList } from "marked";
-import { timedWorker } from "../../core/timed-worker.server";
+import { timedWorker } from "#server/core/timed-worker.server";
 
 // Decision 024: Markdown written by strangers (comments, imported comments, drafted descriptions)
 // is lexed on a worker thread, the only part of marked whose time grows faster than its input.

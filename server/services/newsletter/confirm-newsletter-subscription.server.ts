@@ -1,9 +1,9 @@
 import { and, eq, gt } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
-import { newsletterSubscribers } from "../../db/schema";
-import { newsletterWelcomeMail } from "../../mail/templates.server";
+import type { Database } from "#server/db/client.server";
+import { newsletterSubscribers } from "#server/db/schema";
+import { newsletterWelcomeMail } from "#server/mail/templates.server";
 import type { NewsletterMailing } from "./subscribe-to-newsletter.server";
-import { hashLinkToken } from "../../auth/link-token.server";
+import { hashLinkToken } from "#server/auth/link-token.server";
 
 /** The row a confirmation token may still confirm: pending, and the link not yet expired. */
 function isLiveToken(token: string, now: Date) {

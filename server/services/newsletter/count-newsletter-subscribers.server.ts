@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import type { NewsletterCounts } from "~/lib/api/contract";
-import type { Database } from "../../db/client.server";
-import { newsletterSubscribers } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { newsletterSubscribers } from "#server/db/schema";
 
 /** The subscribers in each state: pending confirmation, confirmed ("subscribed"), unsubscribed. */
 export async function countNewsletterSubscribers(db: Database): Promise<NewsletterCounts> {

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
-import type { Database } from "../../db/client.server";
-import { newsletterSubscribers } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { newsletterSubscribers } from "#server/db/schema";
 import { neutraliseCell } from "~/lib/csv-cell";
 
 const COLUMNS = ["email", "confirmed_at", "consent_at", "consent_text"] as const;

@@ -1,6 +1,6 @@
-import type { Database } from "../../db/client.server";
-import type { Logger } from "../../core/logger.server";
-import type { Mail, Mailer } from "../../mail/mailer.server";
+import type { Database } from "#server/db/client.server";
+import type { Logger } from "#server/core/logger.server";
+import type { Mail, Mailer } from "#server/mail/mailer.server";
 import type { NewsletterSignup } from "~/lib/newsletter-schemas";
 import {
   confirmNewsletterSubscription,

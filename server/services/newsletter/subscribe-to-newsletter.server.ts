@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import { CONFIRM_LINK_HOURS, NEWSLETTER_CONSENT_TEXT } from "~/lib/newsletter";
 import type { NewsletterSignup } from "~/lib/newsletter-schemas";
-import type { Database } from "../../db/client.server";
-import { newsletterSubscribers } from "../../db/schema";
-import type { Mail } from "../../mail/mailer.server";
-import { newsletterConfirmationMail } from "../../mail/templates.server";
-import { addressKeyOf } from "../../rate-limit/client-key.server";
-import { consumeRateLimit, type RateRule } from "../../rate-limit/consume-rate-limit.server";
+import type { Database } from "#server/db/client.server";
+import { newsletterSubscribers } from "#server/db/schema";
+import type { Mail } from "#server/mail/mailer.server";
+import { newsletterConfirmationMail } from "#server/mail/templates.server";
+import { addressKeyOf } from "#server/rate-limit/client-key.server";
+import { consumeRateLimit, type RateRule } from "#server/rate-limit/consume-rate-limit.server";
 import {
   consumeRecipientAllowance,
   MAIL_PER_RECIPIENT,
-} from "../../rate-limit/recipient-limit.server";
-import { createLinkToken, hashLinkToken } from "../../auth/link-token.server";
+} from "#server/rate-limit/recipient-limit.server";
+import { createLinkToken, hashLinkToken } from "#server/auth/link-token.server";
 
 /** Issue 14: sign-ups per client (its IPv6 /64) and per address, each per hour. */
 export const NEWSLETTER_CLIENT_RATE: RateRule = { window: 3600, max: 20 };

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
-import { newsletterSubscribers } from "../../db/schema";
+import type { Database } from "#server/db/client.server";
+import { newsletterSubscribers } from "#server/db/schema";
 
 /** What an unsubscribe link's page shows: its button, or that it is done; null: no such link. */
 type NewsletterMembership = "subscribed" | "unsubscribed";

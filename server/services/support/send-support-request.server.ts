@@ -1,9 +1,9 @@
 import type { SupportRequest } from "~/lib/support-request-schemas";
-import type { Database } from "../../db/client.server";
-import type { Mailer } from "../../mail/mailer.server";
-import { supportRequestMail } from "../../mail/templates.server";
-import { addressKeyOf } from "../../rate-limit/client-key.server";
-import { consumeRateLimit, type RateRule } from "../../rate-limit/consume-rate-limit.server";
+import type { Database } from "#server/db/client.server";
+import type { Mailer } from "#server/mail/mailer.server";
+import { supportRequestMail } from "#server/mail/templates.server";
+import { addressKeyOf } from "#server/rate-limit/client-key.server";
+import { consumeRateLimit, type RateRule } from "#server/rate-limit/consume-rate-limit.server";
 
 /** Requests per client (an IPv6 client by its /64) per hour: a person asks once or twice. */
 export const SUPPORT_REQUEST_RATE: RateRule = { window: 3600, max: 5 };

@@ -1,7 +1,7 @@
 import type { SupportRequest } from "~/lib/support-request-schemas";
-import type { Database } from "../../db/client.server";
-import type { Logger } from "../../core/logger.server";
-import type { Mailer } from "../../mail/mailer.server";
+import type { Database } from "#server/db/client.server";
+import type { Logger } from "#server/core/logger.server";
+import type { Mailer } from "#server/mail/mailer.server";
 import { sendSupportRequest } from "./send-support-request.server";
 
 /** The implementation-support form: requests mailed to the operator (SUPPORT_EMAIL). */

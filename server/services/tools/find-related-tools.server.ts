@@ -1,5 +1,5 @@
 import type { ToolCard } from "~/lib/tool";
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
 const RELATED_LIMIT = 4;
 

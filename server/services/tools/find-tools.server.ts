@@ -6,10 +6,10 @@ import {
   MIN_SEARCH_LENGTH,
   type SortOption,
 } from "~/lib/constants";
-import { searchCatalogue, type SearchOutcome } from "../../search/search-catalogue.server";
+import { searchCatalogue, type SearchOutcome } from "#server/search/search-catalogue.server";
 import type { ToolCard } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
 /** The tools the search found (at most 1000, spec 5), in the wanted order. */
 function searchedInOrder(

@@ -1,6 +1,6 @@
 import { FEATURED_TOOL_COUNT, RECENTLY_ADDED_LIMIT, TOP_TOOLS_LIMIT } from "~/lib/constants";
 import type { CompactTool, ToolCard, TopTool } from "~/lib/tool";
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
 /**
  * What the home page renders, and nothing more: every field here is read by a component (the

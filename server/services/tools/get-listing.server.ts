@@ -1,6 +1,6 @@
 import { subCategoryPath } from "~/lib/paths";
 import type { ToolQuery } from "~/lib/tool-query";
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 import { findTools } from "./find-tools.server";
 
 const TICKER_SIZE = 24;

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { ToolDetail } from "~/lib/tool";
-import type { Database } from "../../db/client.server";
-import { tools } from "../../db/schema";
-import { toToolDetail } from "../../snapshot/tool-shapes.server";
+import type { Database } from "#server/db/client.server";
+import { tools } from "#server/db/schema";
+import { toToolDetail } from "#server/snapshot/tool-shapes.server";
 
 function prepareToolRead(db: Database) {
   return db

@@ -1,6 +1,6 @@
 import type { ToolPageDetail } from "~/lib/tool";
-import type { Database } from "../../db/client.server";
-import type { Logger } from "../../core/logger.server";
+import type { Database } from "#server/db/client.server";
+import type { Logger } from "#server/core/logger.server";
 import { getToolDetail } from "./get-tool-detail.server";
 import { renderMarkdown } from "./render-markdown.server";
 

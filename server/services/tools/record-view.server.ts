@@ -1,4 +1,4 @@
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 import type { OncePerWindow } from "../count-once.server";
 import type { ViewCounter } from "./view-counter.server";
 

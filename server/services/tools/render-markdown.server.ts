@@ -1,6 +1,6 @@
 import { Marked, type Tokens } from "marked";
-import type { Logger } from "../../core/logger.server";
-import { escapeHtml } from "../../core/escape-html.server";
+import type { Logger } from "#server/core/logger.server";
+import { escapeHtml } from "#server/core/escape-html.server";
 import { lexUntrustedMarkdown, type LexOptions } from "../markdown/lex-markdown.server";
 
 function isSafeUrl(href: string): boolean {

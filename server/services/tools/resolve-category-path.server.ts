@@ -2,7 +2,7 @@ import { UNCATEGORIZED_SEGMENT } from "~/lib/constants";
 import type { CategoryEntry, TaxonomyEntry } from "~/lib/category-stats";
 import { toolPath } from "~/lib/paths";
 import type { ToolCard } from "~/lib/tool";
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
 export type CategoryPathPage =
   | { kind: "category"; category: CategoryEntry }

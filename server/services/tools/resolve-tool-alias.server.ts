@@ -1,6 +1,6 @@
 import { slugify } from "~/lib/slug";
 import type { ToolCard } from "~/lib/tool";
-import type { CatalogueSnapshot } from "../../snapshot/snapshot.server";
+import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
 /**
  * spec 2: featured cards' keyboard activation goes to /tool/... paths, which are no routes of

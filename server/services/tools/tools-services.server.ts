@@ -1,7 +1,7 @@
-import type { SnapshotKeeper } from "../../snapshot/snapshot-keeper.server";
-import type { Database } from "../../db/client.server";
-import type { Logger } from "../../core/logger.server";
-import { DEMO_FEATURED_TOOL_IDS } from "../../seed/demo-catalogue.server";
+import type { SnapshotKeeper } from "#server/snapshot/snapshot-keeper.server";
+import type { Database } from "#server/db/client.server";
+import type { Logger } from "#server/core/logger.server";
+import { DEMO_FEATURED_TOOL_IDS } from "#server/seed/demo-catalogue.server";
 import type { ToolQuery } from "~/lib/tool-query";
 import { findRelatedTools } from "./find-related-tools.server";
 import { findTools } from "./find-tools.server";

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
-import { lockInOrder } from "../../db/lock-tool-rows.server";
-import { queryRows } from "../../db/query-rows.server";
-import { notifyLive, viewCountGroups } from "../../live/live-events.server";
-import type { Logger } from "../../core/logger.server";
+import type { Database } from "#server/db/client.server";
+import { lockInOrder } from "#server/db/lock-tool-rows.server";
+import { queryRows } from "#server/db/query-rows.server";
+import { notifyLive, viewCountGroups } from "#server/live/live-events.server";
+import type { Logger } from "#server/core/logger.server";
 
 /** DESIGN.md 4 Views: increments wait in memory at most this long. */
 export const VIEW_FLUSH_MS = 2000;
