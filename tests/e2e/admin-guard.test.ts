@@ -1,7 +1,7 @@
 import { openApp } from "./fixtures";
 import { expect, signInWithGoogle, test } from "./support/accounts";
 
-// spec 4 Admin guard: a spinner shows while the browser checks the admin role.
+// The admin guard: a spinner shows while the browser checks the admin role.
 
 test("an admin page shows a spinner while the admin check runs, then the page", async ({
   page,

@@ -1,6 +1,6 @@
 import { expect, openApp, test } from "./fixtures";
 
-// spec 4 Browse filters: the pricing filter defaults to All Pricing.
+// Browse filters: the pricing filter defaults to All Pricing.
 
 test("the browse page opens with All Pricing as the pricing filter", async ({ page }) => {
   await openApp(page, "/ai-tools");
