@@ -15,10 +15,10 @@ import { htmlCompressor } from "../server/http/html-compression.server";
 export const streamTimeout = 5_000;
 
 /**
- * Issue 14: a client's mistake (a POST to a page without an action, an unknown route) answers
+ * A client's mistake (a POST to a page without an action, an unknown route) answers
  * 4xx without a stack trace in the log, so hostile traffic cannot flood it; a request the client
  * abandoned is not an error either. Everything else is logged, and a bug (not a route's own error
- * response) is reported as an app_exception of the server (issue 19).
+ * response) is reported as an app_exception of the server.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;

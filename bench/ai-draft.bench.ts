@@ -7,7 +7,7 @@ import type { ModelSettings, TaxonomyEntry } from "../server/services/ai-draft/d
 import { startFakeModel } from "../tests/support/fake-model-server";
 import { startFixtureSites } from "../tests/support/fixture-sites";
 
-// `npm run bench:ai-draft [-- --runs 20]` (issue 18): the time per address of a whole draft
+// `npm run bench:ai-draft [-- --runs 20]`: the time per address of a whole draft
 // (normalise, guarded fetch, read, check, draft, the pricing page and the main image stored with
 // sharp), page-only and with an OpenAI-compatible model, over the loopback fixture sites and the
 // fake model (so the time is ours, not a network's or a model's). Also how many fields each

@@ -9,7 +9,7 @@ import { openPglite } from "../server/db/client.server";
 import { analyticsEvents } from "../server/db/schema";
 import { buildIfNeeded, cleanUpOnExit, printTable, startApp, stopProcess } from "./app-server";
 
-// `npm run bench:events [-- --views 200]` (issue 19): how many analytics events the server stores
+// `npm run bench:events [-- --views 200]`: how many analytics events the server stores
 // per 1,000 page views, once for visitors who allowed analytics and once for visitors who did
 // not. A production server on a fresh data folder; Chromium opens the same round of pages
 // (home, browse, a search, a category, a tool page) as each kind of visitor, one visitor per

@@ -4,7 +4,7 @@ import { getAnalyticsReport } from "../server/services/analytics/get-analytics-r
 import { createScratchDatabase } from "../tests/scratch-database";
 import { formatCount, percentile, printTable } from "./app-server";
 
-// `npm run bench:analytics-report [-- --events 100000 --days 30 --runs 7]` (issue 19): the admin
+// `npm run bench:analytics-report [-- --events 100000 --days 30 --runs 7]`: the admin
 // dashboard's report (GET /api/admin/analytics) over a range holding `events` analytics events,
 // and half as many in the previous range: page views with referrers and campaigns, tool views of
 // 500 tools, searches, error reports of 50 groups; five events a visitor. Prints the median and slowest of `runs` reports

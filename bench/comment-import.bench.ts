@@ -13,7 +13,7 @@ import { importComments } from "../server/services/comment-import/import-comment
 import { openCommentFile } from "../server/services/comment-import/open-comment-file.server";
 import { createScratchDatabase } from "../tests/scratch-database";
 
-// `npm run bench:comment-import [-- --posts 100000] [-- --postgres postgres://…]` (issue 17): writes
+// `npm run bench:comment-import [-- --posts 100000] [-- --postgres postgres://…]`: writes
 // a Disqus export of N posts to a temporary file (streamed), imports it into a fresh PGlite (and
 // PostgreSQL when TEST_DATABASE_URL or --postgres is set): dry run, import, the same file again.
 // Then the streaming check: dry runs of two exports with the same posts, one of about 100 MB, in

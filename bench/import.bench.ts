@@ -13,7 +13,7 @@ import { toFlatTool } from "../server/services/import-export/export-catalogue.se
 import { importCatalogue } from "../server/services/import-export/import-catalogue.server";
 import { createScratchDatabase } from "../tests/scratch-database";
 
-// `npm run bench:import [-- --tools 10000] [-- --postgres postgres://…]` (issue 7): imports a CSV
+// `npm run bench:import [-- --tools 10000] [-- --postgres postgres://…]`: imports a CSV
 // of N generated tools into an empty catalogue (dry run, real run, the same file again, a file
 // that changes every tool), then measures how long a saved edit takes to reach a listening
 // server's catalogue snapshot (what the browse page reads). With PostgreSQL the listener is a

@@ -24,7 +24,7 @@ import { LIKE_RATE } from "../server/routes/likes.server";
 // With --postgres it then starts a second app server on the same database and measures how long
 // a like made through server A takes to reach a live-stream client of server B.
 //
-// Where a like's time goes (issue 16): the CPU the app server, the database's backends (a local
+// Where a like's time goes: the CPU the app server, the database's backends (a local
 // PostgreSQL) and this client spent per like during the burst, read from /proc on Linux; then,
 // with the server stopped, each piece of a like alone on the same database, 1,000 at once in this
 // process: the session read, the rate-limit step, an unlike, and a like with its rate-limit step

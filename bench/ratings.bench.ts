@@ -16,7 +16,7 @@ import { createCommentsServices } from "../server/services/comments/comments-ser
 import { createToolRow } from "../tests/factories";
 import { createScratchDatabase } from "../tests/scratch-database";
 
-// `npm run bench:ratings [-- --people 200 --tools 3 --rounds 3]` (issue 17): rating-update
+// `npm run bench:ratings [-- --people 200 --tools 3 --rounds 3]`: rating-update
 // throughput under concurrency. N signed-in, verified people each post a rated comment on one of a
 // few tools, all at once; then, round after round, all of them change their rating at once
 // (PUT /api/comments/:id, through the real routes with their rate-limit steps). Prints ratings a

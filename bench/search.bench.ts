@@ -1,7 +1,11 @@
 import Fuse, { type FuseResult, type IFuseOptions } from "fuse.js";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { searchDocuments, type SearchDocument, type SearchHit } from "../server/search/search-index.server";
+import {
+  searchDocuments,
+  type SearchDocument,
+  type SearchHit,
+} from "../server/search/search-index.server";
 import { toolQuerySchema } from "~/lib/tool-query";
 import { snapshotOfRows } from "../server/snapshot/snapshot-keeper.server";
 import type { CatalogueSnapshot } from "../server/snapshot/snapshot.server";
@@ -14,15 +18,15 @@ import { updateSnapshot } from "../server/snapshot/update-snapshot.server";
 import { readToolsCsv, type BenchToolRow } from "./read-tools-csv";
 import { printAlignedTable } from "./aligned-table";
 
-// `npm run bench:search [-- tools.csv]`: our search index against Fuse.js (configured as spec 5
-// says) over the same documents, for generated catalogues of 1,000, 10,000 and 100,000 tools
+// `npm run bench:search [-- tools.csv]`: our search index against Fuse.js (configured with
+// our field weights) over the same documents, for generated catalogues of 1,000, 10,000 and 100,000 tools
 // (BENCH_SIZES=1000,10000 overrides; BENCH_SIZES= skips them) and, if given, a CSV of real tools.
 // Per query: our search with an empty word-match cache ("cold"), the whole catalogue query
 // (findTools, warm), and Fuse; median and p95 in ms and the number of results. Ends each
 // catalogue with the DESIGN.md 9 budget for the catalogue query: median < 5 ms, p95 < 15 ms.
 // Before the queries: how long the whole snapshot takes to build, the memory it keeps once the
 // rows it was built from are gone (heap used after a full GC, with its typed arrays), and how
-// long one saved tool takes to reach a new snapshot (issue 16 budgets at 100,000 tools: build
+// long one saved tool takes to reach a new snapshot (budgets at 100,000 tools: build
 // < 3 s, memory < 300 MB; one save at 10,000 tools well inside 100 ms).
 
 // A full GC before each memory reading, without asking for node --expose-gc.
@@ -53,7 +57,7 @@ const QUERIES = [
   // Generated tools have this word only in their long description, past its first 100 characters.
   "decisions",
   "summarize sales calls",
-  // Mistyped or worded differently (issue 21): typos of short words, a swap, a join, a synonym, a
+  // Mistyped or worded differently: typos of short words, a swap, a join, a synonym, a
   // task in a person's words, and one word nothing matches.
   "tatoo generator",
   "emial writer",
@@ -70,7 +74,7 @@ const QUERIES = [
   "xqzvjkwpfzz qqqqzzzzjj plokwxqzvm zzkrtjjqpx wqpzrkxqvz vbnmqxzjkq jjqpxwqpzr kxqvzzkrtj",
 ];
 
-/** spec 5 fuzzy search, as a Fuse.js configuration. */
+/** Fuzzy search, as a Fuse.js configuration. */
 const FUSE_OPTIONS: IFuseOptions<SearchDocument> = {
   keys: [
     { name: "name", weight: 8 },

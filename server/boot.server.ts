@@ -125,7 +125,7 @@ export async function bootApplication(env: Env, logger: Logger): Promise<Applica
       retentionDays: env.ANALYTICS_RETENTION_DAYS,
       logger,
     });
-    // Issue 18: AI draft jobs a previous run left running fail as interrupted; queued ones run.
+    // AI draft jobs a previous run left running fail as interrupted; queued ones run.
     await services.startDraftRunner();
     return {
       services,

@@ -3,7 +3,7 @@ import path from "node:path";
 import { SaxesParser } from "saxes";
 import { validateXML } from "xmllint-wasm";
 
-// Issue 20: the sitemap protocol (sitemaps.org 0.9), RSS 2.0 and Atom 1.0 checked as the tests
+// The sitemap protocol (sitemaps.org 0.9), RSS 2.0 and Atom 1.0 checked as the tests
 // read them: a strict, namespace-aware parse (a file that is not well-formed XML throws), then
 // the elements each format requires, in its namespace, and nothing it does not allow.
 

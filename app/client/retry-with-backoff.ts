@@ -1,4 +1,4 @@
-// A call retried with exponential backoff (spec 7 and 9: the analytics configuration fetch). Pure:
+// A call retried with exponential backoff (the analytics configuration fetch). Pure:
 // it knows nothing of HTTP; the policy says which failures are retried, how often, and what wait
 // the server asked for.
 

@@ -5,7 +5,7 @@ export interface Crumb {
   href?: string;
 }
 
-/** spec 2: Home, AI Tools, category, subcategory if any, tool name. */
+/** Home, AI Tools, category, subcategory if any, tool name. */
 export function Breadcrumbs({ items }: { items: readonly Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb" className="text-sm text-slate-600">

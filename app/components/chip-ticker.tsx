@@ -6,7 +6,7 @@ interface ChipTickerProps {
   items: readonly { name: string; href: string }[];
 }
 
-/** spec 2: the subcategory ticker, a moving row of linked chips. */
+/** The subcategory ticker, a moving row of linked chips. */
 export function ChipTicker({ label, items }: ChipTickerProps) {
   if (items.length === 0) return null;
   return (

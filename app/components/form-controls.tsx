@@ -84,7 +84,7 @@ export function TextField({ label, error, hint, className, ...input }: TextField
   );
 }
 
-/** spec 8: a failure from the server, in a red box. */
+/** A failure from the server, in a red box. */
 export function ErrorBox({ children }: { children: React.ReactNode }) {
   return (
     <div

@@ -19,7 +19,7 @@ interface LikeButtonProps {
 }
 
 /**
- * spec 4 Like: liked or not from the live stream; one request at a time. A click shows at once
+ * Like: liked or not from the live stream; one request at a time. A click shows at once
  * (pressed, the count +1 / -1, never below 0), the server's answer then sets both, and a refusal
  * puts the state from before the click back. Signed out, it asks to sign in, also when
  * the page still shows a session that ended elsewhere (the server answers 401).

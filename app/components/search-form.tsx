@@ -8,15 +8,15 @@ import {
 import { BROWSE_PATH } from "~/lib/paths";
 
 interface SearchFormProps {
-  /** Shown in turn every 3 s when there are several (spec 2); the default otherwise. */
+  /** Shown in turn every 3 s when there are several; the default otherwise. */
   placeholders?: readonly string[];
   /** Called with the text when a search is submitted. */
   onSearch?: (text: string) => void;
 }
 
 /**
- * spec 2 Search box: a GET form to /ai-tools?search=… that works before and without JavaScript.
- * The Search button shows only when there is text, and blank text is not submitted (spec 5).
+ * Search box: a GET form to /ai-tools?search=… that works before and without JavaScript.
+ * The Search button shows only when there is text, and blank text is not submitted.
  */
 export function SearchForm({ placeholders = [], onSearch }: SearchFormProps) {
   const [text, setText] = useState("");
@@ -62,7 +62,7 @@ export function SearchForm({ placeholders = [], onSearch }: SearchFormProps) {
   );
 }
 
-/** spec 2 and 4: the Search button, shown only while the box has text. */
+/** The Search button, shown only while the box has text. */
 export function SearchButton({ text }: { text: string }) {
   if (text === "") return null;
   return (

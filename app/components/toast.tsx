@@ -16,7 +16,7 @@ export interface Toast extends ToastOptions {
 }
 
 /**
- * The toasts on screen: each leaves after its own duration, and only the newest 20 stay (spec 9).
+ * The toasts on screen: each leaves after its own duration, and only the newest 20 stay.
  * `onChange` hears every new list.
  */
 export function createToastList(onChange: (toasts: Toast[]) => void) {
@@ -50,7 +50,7 @@ const ABOVE_BOTTOM_BARS =
 
 const ToastContext = createContext<(toast: ToastOptions) => void>(() => {});
 
-/** Shows a short message in the corner of the screen (spec 8 and 9: at most 20, 350 px wide). */
+/** Shows a short message in the corner of the screen (at most 20, 350 px wide). */
 export function useToast() {
   return useContext(ToastContext);
 }

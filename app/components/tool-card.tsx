@@ -17,7 +17,7 @@ interface ToolCardProps {
   onOpen?: () => void;
 }
 
-/** spec 2 Tool card. An article named by the tool's name; the whole card opens the tool. */
+/** Tool card. An article named by the tool's name; the whole card opens the tool. */
 export function ToolCard({ tool, href = toolPath(tool), isPriority, onOpen }: ToolCardProps) {
   const openTool = useOpenTool();
   const headingId = `tool-${tool.id}`;
@@ -77,7 +77,7 @@ interface CompactToolCardProps {
 }
 
 /**
- * spec 2: the compact card, a small image with name and subcategory; it opens the tool, or the
+ * The compact card, a small image with name and subcategory; it opens the tool, or the
  * home page when its data is incomplete.
  */
 export function CompactToolCard({ tool, tabIndex }: CompactToolCardProps) {

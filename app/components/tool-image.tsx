@@ -12,7 +12,7 @@ interface ToolImageProps {
 }
 
 /**
- * spec 2 and 5: the resized WebP first, the original path as fallback, and a placeholder while
+ * The resized WebP first, the original path as fallback, and a placeholder while
  * loading, on error and when there is no image. The placeholder is the box's background
  * (`tool-image` in app.css), so it shows through until the image has drawn over it and costs a
  * card no markup.

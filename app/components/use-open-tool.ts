@@ -7,7 +7,7 @@ import { useToast } from "./toast";
 
 const VIEW_TIMEOUT_MS = 2_000;
 
-/** What travels in navigation state to a tool page (spec 2: scroll position is passed along). */
+/** What travels in navigation state to a tool page (scroll position is passed along). */
 export interface ToolNavigationState {
   scrollY: number;
 }
@@ -17,7 +17,7 @@ export function isToolNavigation(state: unknown): state is ToolNavigationState {
 }
 
 /**
- * spec 2 and 7: opening a tool records a view first (POST /api/tools/:id/views). If that fails,
+ * Opening a tool records a view first (POST /api/tools/:id/views). If that fails,
  * the spec's message shows and the tool opens anyway. Clicks that open a new tab or window are
  * left to the browser.
  */

@@ -6,7 +6,7 @@ interface Point {
   y: number;
 }
 
-/** spec 9: a touch that moves more than 30 px is a scroll, not a click. */
+/** A touch that moves more than 30 px is a scroll, not a click. */
 export function isTouchTap(start: Point, end: Point): boolean {
   return Math.hypot(end.x - start.x, end.y - start.y) <= OUTSIDE_CLICK_TOUCH_THRESHOLD_PX;
 }

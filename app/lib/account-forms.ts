@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { plainText } from "./plain-text";
 
-// spec 3 Forms and spec 5: the account forms' rules, shared by the dialogs and the server.
-// spec 5: no password length rule is shown in the client; the server's answer says it.
+// Forms: the account forms' rules, shared by the dialogs and the server.
+// No password length rule is shown in the client; the server's answer says it.
 
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 
@@ -15,7 +15,7 @@ const password = z.string().min(1, "Enter your password.");
 
 export const signInSchema = z.object({ email, password });
 
-/** A display name (spec 3), also the name given at sign-up: optional, one line, 100 at most. */
+/** A display name, also the name given at sign-up: optional, one line, 100 at most. */
 // Checked as sent, before trimming: Better Auth stores the name it was sent.
 export const accountName = z
   .string()

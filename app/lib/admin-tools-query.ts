@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PRICING_MODELS, TOOL_STATUSES } from "./constants";
 import { plainText } from "./plain-text";
 
-// The admin tool list's query (issue 7), shared by the page, the API and the service.
+// The admin tool list's query, shared by the page, the API and the service.
 
 export const ADMIN_SORTS = ["created", "name", "likes", "views", "rating"] as const;
 export type AdminSort = (typeof ADMIN_SORTS)[number];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PRICING_MODELS } from "./constants";
 
-// Issue 18, AI-assisted add: the rules, the job and draft shapes and the request schemas shared by
+// AI-assisted add: the rules, the job and draft shapes and the request schemas shared by
 // the server (server/services/ai-draft/), the CLI (`npm run catalogue -- draft`) and the admin
 // pages (app/features/admin/ai-add/). docs/ai-add.md explains the whole flow.
 
@@ -224,7 +224,7 @@ export type NormalisedAddress =
   | { ok: false; code: "invalid_address"; message: string };
 
 /**
- * Issue 18.1: https added when no scheme is given, tracking parameters and the fragment dropped,
+ * Https added when no scheme is given, tracking parameters and the fragment dropped,
  * the host lowercased (and punycoded by URL). Only http and https, without credentials; anything
  * else is refused with the reason. The guarded fetcher checks the rest (ports, addresses).
  */

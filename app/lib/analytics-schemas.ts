@@ -9,7 +9,7 @@ import {
 import { plainText } from "./plain-text";
 import { addDays, daysBetween, utcDayOf } from "./utc-days";
 
-// Issue 19: the schemas of analytics input at the server's boundary (POST /api/events, the
+// The schemas of analytics input at the server's boundary (POST /api/events, the
 // configuration's answer, the dashboard's range). Kept apart from ./analytics.ts so the pages'
 // analytics code does not carry zod.
 

@@ -2,14 +2,14 @@ import type { AnalyticsEvent } from "./analytics-schemas";
 
 export type { AnalyticsEvent, AnalyticsRange, EventBatch } from "./analytics-schemas";
 
-// Issue 19: first-party analytics, consent-gated as spec 9 says. The event names and fields the
+// First-party analytics, consent-gated says. The event names and fields the
 // browser may send (POST /api/events), the configuration it fetches (GET /api/events/config), and
 // the admin dashboard's range. Shared by the browser and the server. No zod here: the browser's
 // analytics runs on every public page; the schemas are in ./analytics-schemas.ts.
 
-/** spec 9: tracked without consent, anonymously. */
+/** Tracked without consent, anonymously. */
 export const ALWAYS_TRACKED_EVENTS = ["error", "app_exception", "app_update", "app_crash"] as const;
-/** spec 9: tracked only with consent. */
+/** Tracked only with consent. */
 export const CONSENTED_EVENTS = [
   "tool_like",
   "tool_view",
@@ -21,7 +21,7 @@ export const EVENT_NAMES = [...ALWAYS_TRACKED_EVENTS, ...CONSENTED_EVENTS] as co
 export type EventName = (typeof EVENT_NAMES)[number];
 export type ErrorEventName = "error" | "app_exception" | "app_crash";
 
-/** spec 9: the event categories. */
+/** The event categories. */
 export const EVENT_CATEGORIES = [
   "engagement",
   "navigation",
@@ -64,7 +64,7 @@ export const MAX_EVENT_BATCH_BYTES = 32 * 1024;
 export const MAX_ERROR_MESSAGE_LENGTH = 1_000;
 export const MAX_ERROR_STACK_LENGTH = 4_000;
 
-/** The header the configuration fetch carries its key in (spec 7). */
+/** The header the configuration fetch carries its key in. */
 export const ANALYTICS_KEY_HEADER = "X-Analytics-Key";
 
 /** GET /api/events/config: which events the browser sends, and the share of consented ones. */
@@ -91,7 +91,7 @@ export function readAnalyticsConfig(value: unknown): AnalyticsConfig | null {
   return { enabledEvents: enabledEvents as EventName[], sampleRate };
 }
 
-/** spec 9: the configuration fetch. */
+/** The configuration fetch. */
 export const CONFIG_FETCH_TIMEOUT_MS = 60_000;
 export const BACKOFF_BASE_MS = 1_000;
 export const RETRY_LIMIT_ON_503 = 30;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { shallowMarkdown } from "./markdown-nesting";
 import { plainText } from "./plain-text";
 
-// Issue 7 bulk import: the request's options and the report, shared by the API, the CLI and the
+// Bulk import: the request's options and the report, shared by the API, the CLI and the
 // admin page.
 
 /** DESIGN.md 8: imports are bounded (see also MAX_IMPORT_ROWS on the server). */

@@ -1,6 +1,6 @@
 import { slugify } from "./slug";
 
-/** spec 3: categoryStats/main, a categories map of count and subcategory counts. */
+/** CategoryStats/main, a categories map of count and subcategory counts. */
 export interface CategoryStats {
   categories: Record<string, { count: number; subcategories: Record<string, number> }>;
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { plainText } from "./plain-text";
 
-// Issue 17 comment migration: the request's options and the report, shared by the API, the CLI
+// Comment migration: the request's options and the report, shared by the API, the CLI
 // and the admin page (docs/comment-import.md).
 
 /** The largest upload (an .xml, .xml.gz or .json file as sent). */

@@ -1,4 +1,4 @@
-// Comments and ratings (issue 17, decision 017): the rules the tool page's forms and the server
+// Comments and ratings (decision 017): the rules the tool page's forms and the server
 // share. Zod-free, so the tool page's JavaScript carries no schema library (decision 006); the
 // request schemas are in comments.ts.
 

@@ -11,7 +11,7 @@ import {
 } from "./comment-rules";
 import { plainText } from "./plain-text";
 
-// Comments and ratings (issue 17, decision 017): the request schemas shared by the tool page's
+// Comments and ratings (decision 017): the request schemas shared by the tool page's
 // forms and the server's comment routes; the rules they check are in comment-rules.ts.
 
 const commentBody = z

@@ -1,6 +1,6 @@
 import { COMPARE_SEPARATOR, MAX_COMPARED_TOOLS, MIN_COMPARED_TOOLS } from "./compare";
 
-// Issue 20: reading /compare/{a}-vs-{b}[-vs-...]. A slug may itself hold "-vs-" (a tool named
+// Reading /compare/{a}-vs-{b}[-vs-...]. A slug may itself hold "-vs-" (a tool named
 // "Humans vs AI" is humans-vs-ai), so the address is cut at some of its "-vs-" and every cut
 // piece must name a known slug. Zod-free and pure: the route and
 // the render cache's key both read addresses with it.

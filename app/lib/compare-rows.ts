@@ -1,6 +1,6 @@
 import { plural } from "./tool";
 
-// Issue 20: the compare table's rows, from the tools' full records. Nothing is invented: a value
+// The compare table's rows, from the tools' full records. Nothing is invented: a value
 // the tool does not have is null (shown as a dash), and a key feature one tool lists and another
 // does not is "Not listed" for the other, never "No".
 

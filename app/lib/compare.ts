@@ -1,4 +1,4 @@
-// Issue 20: comparing tools side by side. Zod-free: the tray and the toggles on every public page
+// Comparing tools side by side. Zod-free: the tray and the toggles on every public page
 // import these values.
 
 export const COMPARE_PATH = "/compare";

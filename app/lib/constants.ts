@@ -37,10 +37,10 @@ export const MAX_RENDERED_CARDS = 300;
 export const MIN_SEARCH_LENGTH = 2;
 export const MAX_SEARCH_RESULTS = 1000;
 export const MAX_SEARCH_TEXT_LENGTH = 200;
-/** How long the "Failed to record view" message stays (spec 8 gives no time; as the like error). */
+/** How long the "Failed to record view" message stays (gives no time; as the like error). */
 export const VIEW_ERROR_TOAST_MS = 3_000;
 
-/** spec 5: a search query is usable only if its trimmed length is at least 2. */
+/** A search query is usable only if its trimmed length is at least 2. */
 export function isUsableSearch(text: string): boolean {
   return text.trim().length >= MIN_SEARCH_LENGTH;
 }
@@ -64,7 +64,7 @@ export type ToolStatus = (typeof TOOL_STATUSES)[number];
 
 export const CONTACT_EMAIL = "hello@businessaitools.example";
 
-// spec 3 and 9: analytics consent is stored under this key, denied unless it says granted.
+// Analytics consent is stored under this key, denied unless it says granted.
 export const ANALYTICS_CONSENT_KEY = "analytics_consent";
 export type ConsentValue = "granted" | "denied";
 export const SIGNED_IN_TOAST_MS = 3_000;

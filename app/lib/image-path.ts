@@ -1,4 +1,4 @@
-// spec 5: image paths resolve to a resized WebP sibling.
+// Image paths resolve to a resized WebP sibling.
 
 export const IMAGE_SIZES = {
   small: { width: 300, height: 300 },
@@ -30,7 +30,7 @@ export function resolveImagePath(path: string | null | undefined, size: string =
 
 /**
  * Candidate URLs for an image, best first: the .webp sibling, then the original path as stored
- * (spec 5: "a .webp sibling is tried first and the original is the fallback").
+ * ("a .webp sibling is tried first and the original is the fallback").
  */
 export function imageUrlCandidates(
   path: string | null | undefined,

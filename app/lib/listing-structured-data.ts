@@ -3,7 +3,7 @@ import { toolPath } from "./paths";
 import { canonicalLink, feedLinks, pageTitle, type ListingHead } from "./seo";
 import { socialMeta } from "./social-meta";
 
-// A listing page as search engines read it (issue 20): schema.org ItemList of the cards the page
+// A listing page as search engines read it: schema.org ItemList of the cards the page
 // shows, in the order it shows them.
 
 interface ListedTool {

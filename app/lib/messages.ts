@@ -1,4 +1,4 @@
-// spec 8: the texts people see when something is empty or goes wrong.
+// The texts people see when something is empty or goes wrong.
 
 export const VIEW_FAILED = "Failed to record view. Proceeding to tool page.";
 export const NO_FILTER_RESULTS = "No tools match your filters";
@@ -10,22 +10,22 @@ export function noSearchResults(query: string): string {
   return `No tools found for "${query}"`;
 }
 
-/** Issue 21: a search no tool matches in full, answered without its weakest words. */
+/** A search no tool matches in full, answered without its weakest words. */
 export function relaxedSearchNote(matchedWords: string): string {
   return `No tools match all words; showing tools matching "${matchedWords}"`;
 }
 
-/** Issue 21: the start of the suggestion; the suggested search follows as a link. */
+/** The start of the suggestion; the suggested search follows as a link. */
 export const DID_YOU_MEAN = "Did you mean";
 
-// spec 4 Email verification and spec 8.
+// Email verification.
 export const EMAIL_VERIFIED = "Email verified successfully! Redirecting to browse tools...";
 export const VERIFICATION_CHECK_FAILED =
   "Error checking verification status. Please try refreshing the page.";
 export const RESEND_FAILED = "Failed to send verification email. Please try again later.";
 export const RESEND_SENT = "Verification email sent! Please check your inbox.";
 
-// spec 8 Like.
+// Like.
 export const LIKE_INVALID = "Unable to like: Invalid tool data";
 export const LIKE_FAILED_INLINE = "Failed to update. Please try again.";
 export const LIKE_FAILED_TOAST = "Failed to update like status";

@@ -1,6 +1,6 @@
 import { canonicalCompareOrder, COMPARE_SEPARATOR } from "./compare";
 
-// Issue 20: the generated Open Graph images (1200 x 630 PNG, made with sharp and cached on the
+// The generated Open Graph images (1200 x 630 PNG, made with sharp and cached on the
 // server). The version in the address changes when a tool does, so a shared link's preview is
 // never stale and the image itself can be cached for a long time.
 

@@ -5,7 +5,7 @@ export const BROWSE_PATH = "/ai-tools";
 /** The form that mails a request for implementation support to the operator. */
 export const SUPPORT_PATH = "/implementation-support";
 
-// Issue 20: what search engines, feed readers and language models read.
+// What search engines, feed readers and language models read.
 export const SITEMAP_PATH = "/sitemap.xml";
 export const ROBOTS_PATH = "/robots.txt";
 export const RSS_FEED_PATH = "/feed.xml";
@@ -20,7 +20,7 @@ export function subCategoryPath(category: string, subCategory: string): string {
   return `${categoryPath(category)}/${slugify(subCategory)}`;
 }
 
-/** The canonical URL of a tool page (spec 2 routes). */
+/** The canonical URL of a tool page (routes). */
 export function toolPath(tool: {
   slug: string;
   category: string | null;
@@ -32,7 +32,7 @@ export function toolPath(tool: {
 }
 
 /**
- * Where a featured or compact card leads (spec 2 and 5): its tool page, or the home page when
+ * Where a featured or compact card leads: its tool page, or the home page when
  * the card's data is incomplete (featured tools need a category and a name).
  */
 export function featuredToolHref(tool: {
@@ -44,7 +44,7 @@ export function featuredToolHref(tool: {
   return tool.name && tool.category && tool.slug ? toolPath(tool) : "/";
 }
 
-/** /ai-tools with query parameters; search is URL-encoded (spec 2). */
+/** /ai-tools with query parameters; search is URL-encoded. */
 export function browseUrl(params: { category?: string; subcategory?: string; search?: string }) {
   const query = new URLSearchParams();
   if (params.category) query.set("category", params.category);
@@ -54,7 +54,7 @@ export function browseUrl(params: { category?: string; subcategory?: string; sea
   return text ? `${BROWSE_PATH}?${text}` : BROWSE_PATH;
 }
 
-/** spec 2: Home, AI Tools, category, subcategory if any, tool name. */
+/** Home, AI Tools, category, subcategory if any, tool name. */
 export function toolBreadcrumbs(tool: {
   name: string;
   category: string | null;

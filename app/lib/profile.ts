@@ -1,4 +1,4 @@
-// spec 3 User profile and Auth user, as the server and the pages share them.
+// User profile and Auth user, as the server and the pages share them.
 
 /**
  * The signed-in person as pages see them. `username` is the name others see: the display name,

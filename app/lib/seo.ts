@@ -50,7 +50,7 @@ export function subCategoryListingHead(category: { name: string }, sub: Counted)
 }
 
 /**
- * The head of the listing at a canonical path (issue 20): a filtered view names itself as the
+ * The head of the listing at a canonical path: a filtered view names itself as the
  * listing its canonical link points to, so its title and Open Graph title agree with that page's.
  */
 export function listingHeadAt(
@@ -74,7 +74,7 @@ interface TaxonomyCategory {
 }
 
 /**
- * The canonical path of a listing (issue 20): a search, a sort, a pricing filter or a longer page
+ * The canonical path of a listing: a search, a sort, a pricing filter or a longer page
  * are views of one listing, so they point to its unfiltered form; a category or subcategory
  * filter is a listing of its own and points to that page. Several subcategories point to their
  * category when they share one. Reads the query the loader used (never the asked URL), so a page

@@ -1,4 +1,4 @@
-// spec 2: lower-cased, trimmed, spaces to hyphens, non-word characters dropped, repeated hyphens
+// Lower-cased, trimmed, spaces to hyphens, non-word characters dropped, repeated hyphens
 // collapsed, leading and trailing hyphens stripped.
 export function slugify(text: string): string {
   return text
@@ -12,7 +12,7 @@ export function slugify(text: string): string {
 
 /**
  * A new tool's slug before de-duplication. A "vs" word becomes "versus": compare addresses join
- * slugs with "-vs-" (issue 20), and a slug with "vs" in it could make one address name two sets.
+ * slugs with "-vs-", and a slug with "vs" in it could make one address name two sets.
  */
 export function toolSlugOf(name: string): string {
   return slugify(name)

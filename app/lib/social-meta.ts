@@ -1,6 +1,6 @@
 import { SITE_NAME } from "./seo";
 
-// Open Graph and Twitter cards for any page (issue 20): a tool page, a listing, a comparison.
+// Open Graph and Twitter cards for any page: a tool page, a listing, a comparison.
 
 interface SocialCard {
   title: string;

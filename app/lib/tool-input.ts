@@ -3,8 +3,8 @@ import { PRICING_MODELS, TOOL_STATUSES } from "./constants";
 import { shallowMarkdown } from "./markdown-nesting";
 import { plainText } from "./plain-text";
 
-// Issue 7: one schema for a tool as an admin writes it (the form, the API and every import row).
-// Field names follow spec 3; error paths are the same dotted names ("pricing.model").
+// One schema for a tool as an admin writes it (the form, the API and every import row).
+// Field names follow; error paths are the same dotted names ("pricing.model").
 
 /** SEO length hints: search engines show about this much. Longer is allowed, up to the max. */
 export const SEO_TITLE_HINT = 60;
@@ -29,7 +29,7 @@ export const TOOL_FIELD_LIMITS = {
 } as const;
 
 /**
- * Blank text is no value: it is stored as null and shown with spec 3's default. Only the fields
+ * Blank text is no value: it is stored as null and shown with the default. Only the fields
  * the form edits in a textarea may hold line breaks and tabs; Markdown fields are also kept
  * shallow enough to render.
  */

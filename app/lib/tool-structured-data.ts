@@ -19,7 +19,7 @@ export function toolSocialMeta(
   description: string,
   url: string,
 ) {
-  // Every tool has a generated card image (issue 20), sized as link previews expect.
+  // Every tool has a generated card image, sized as link previews expect.
   return socialMeta({ title, description, url, image: new URL(toolOgImagePath(tool), url).href });
 }
 
@@ -42,7 +42,7 @@ export function toolJsonLd(tool: ToolPageDetail, description: string, url: strin
     ...(hasFreeTier(tool) && {
       offers: { "@type": "Offer", price: "0", priceCurrency: "USD", category: tool.pricing.model },
     }),
-    // Issue 17: only real ratings (rating_avg and rating_count kept from people's rated
+    // Only real ratings (rating_avg and rating_count kept from people's rated
     // comments), and none at all before the first.
     ...(tool.ratingCount > 0 && {
       aggregateRating: {

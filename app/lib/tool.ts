@@ -3,7 +3,7 @@ import type { ToolStatus } from "./constants";
 /** Tool ids are short and plain; anything else (a NUL from an address, say) names no tool. */
 export const isToolId = (id: string) => /^[\w-]{1,100}$/.test(id);
 
-// spec 3: defaults for missing values.
+// Defaults for missing values.
 export const TOOL_DEFAULTS = {
   websiteUrl: "#",
   pricingModel: "Unknown",
@@ -35,7 +35,7 @@ export interface ToolCard {
   createdAt: string;
 }
 
-/** The compact card's shape (spec 2): what shows a tool in a short list and opens it. */
+/** The compact card's shape: what shows a tool in a short list and opens it. */
 export type CompactTool = Pick<
   ToolCard,
   "id" | "slug" | "name" | "category" | "subCategory" | "image"

@@ -7,7 +7,7 @@ export function meta() {
   return [{ title: pageTitle("My account") }, { name: "robots", content: "noindex" }];
 }
 
-/** spec 2: signed-in only; others are redirected to /. */
+/** Signed-in only; others are redirected to /. */
 export async function loader({ context }: Route.LoaderArgs) {
   const signedIn = await context.signedIn();
   if (!signedIn) throw redirect("/");

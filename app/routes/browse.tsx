@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { BrowsePage } from "~/features/browse/browse-page";
-import { readListingQuery } from "~/lib/listing-query";
+import { readListingQuery } from "~/lib/listing-query.server";
 import { listingToReturnTo } from "~/features/browse/return-from-tool";
 import { listingMeta } from "~/lib/listing-structured-data";
 import {

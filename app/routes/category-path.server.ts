@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { readListingQuery } from "~/lib/listing-query";
+import { readListingQuery } from "~/lib/listing-query.server";
 import { BROWSE_PATH, categoryPath, toolPath } from "~/lib/paths";
 import {
   categoryListingHead,
@@ -9,7 +9,7 @@ import {
 } from "~/lib/seo";
 
 // The pages under /ai-tools/{category}/…: a category listing, a subcategory listing or a tool page,
-// whichever the path resolves to (spec 2 routes). Shared by the three route modules' loaders.
+// whichever the path resolves to (routes). Shared by the three route modules' loaders.
 
 export async function loadCategoryPathPage(
   request: Request,
@@ -18,7 +18,7 @@ export async function loadCategoryPathPage(
 ) {
   const { services } = context;
   const url = new URL(request.url);
-  // Slugs are lower-case (spec 2); an address typed in capitals goes to the real one.
+  // Slugs are lower-case; an address typed in capitals goes to the real one.
   if (segments.some((segment) => segment !== segment.toLowerCase())) {
     throw redirect(`${url.pathname.toLowerCase()}${url.search}`, 301);
   }

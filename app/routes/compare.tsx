@@ -10,7 +10,7 @@ import { absoluteUrl, canonicalLink, pageTitle } from "~/lib/seo";
 import { socialMeta } from "~/lib/social-meta";
 import type { Route } from "./+types/compare";
 
-// /compare/{a}-vs-{b}[-vs-...] (issue 20): the services read the address against the online
+// /compare/{a}-vs-{b}[-vs-...]: the services read the address against the online
 // tools; this module answers with the comparison, a redirect, a 400 page or the site's 404.
 
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -20,7 +20,7 @@ export function meta() {
 const failed = (problem: NewsletterLinkProblemKind) =>
   data({ token: null, problem }, { status: 404 });
 
-/** Issue 19: opening the link only shows the button; a malformed or dead token is a 404. */
+/** Opening the link only shows the button; a malformed or dead token is a 404. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = newsletterTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
   if (!parsed.success) return failed("malformed-confirm");

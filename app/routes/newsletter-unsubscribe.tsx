@@ -12,7 +12,7 @@ export function meta() {
 // A malformed link is a 404 like an unknown one: to its reader both are a link that does not work.
 const failed = () => data({ token: null, isUnsubscribed: false }, { status: 404 });
 
-/** Issue 19: opening the link only shows the button (mail scanners open links). */
+/** Opening the link only shows the button (mail scanners open links). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = newsletterTokenSchema.safeParse(new URL(request.url).searchParams.get("token"));
   if (!parsed.success) return failed();

@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }
-  // Issue 19: the same answer for every address, known, confirmed or new.
+  // The same answer for every address, known, confirmed or new.
   return { isSent: true as const };
 }
 

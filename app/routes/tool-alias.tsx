@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { toolPath } from "~/lib/paths";
 import type { Route } from "./+types/tool-alias";
 
-// /tool/... (spec 2: where featured cards' keyboard activation leads): a permanent redirect to
+// /tool/... (where featured cards' keyboard activation leads): a permanent redirect to
 // the tool's page.
 export function loader({ context, params }: Route.LoaderArgs) {
   const tool = context.services.resolveToolAlias((params["*"] ?? "").split("/"));

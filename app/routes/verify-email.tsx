@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return new URL(request.url).searchParams.has("error") ? { linkFailed: true as const } : null;
 }
 
-/** spec 4: with no signed-in user (nor a sign-up waiting) nothing is shown. */
+/** With no signed-in user (nor a sign-up waiting) nothing is shown. */
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   if (!loaderData) return null;
   if ("linkFailed" in loaderData) return <FailedLinkSignedOut />;

@@ -51,7 +51,7 @@ export const AUTH_RATE_LIMITS = {
 
 const RESET_TOKEN_TTL_S = 3600;
 
-/** POST /update-user: the display name only (spec 3), checked like the account form. */
+/** POST /update-user: the display name only, checked like the account form. */
 const displayNameUpdate = z.object({ name: accountName }).strict();
 
 /** A password Better Auth would take (its own length rule), so weakness is the next question. */
@@ -212,7 +212,7 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
     trustedOrigins: [new URL(env.APP_URL).origin],
     advanced: {
       useSecureCookies: env.APP_URL.startsWith("https:"),
-      // Every IPv6 address of one /64 counts as one client (issue 14); 64 is Better Auth's default,
+      // Every IPv6 address of one /64 counts as one client; 64 is Better Auth's default,
       // stated so that it stays.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], ipv6Subnet: 64 },
       database: { generateId: () => crypto.randomUUID() },
@@ -327,7 +327,7 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          // spec 3 User profile: created with the account (on first Google sign-in too).
+          // User profile: created with the account (on first Google sign-in too).
           after: async (user) => {
             await db
               .insert(userProfiles)
@@ -357,7 +357,7 @@ export function createAuth({ env, secret, db, mailer, logger }: AuthOptions) {
       },
       session: {
         create: {
-          // spec 3: on later sign-ins only updatedAt is refreshed.
+          // On later sign-ins only updatedAt is refreshed.
           after: async (session) => {
             await db
               .update(userProfiles)

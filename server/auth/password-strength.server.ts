@@ -2,7 +2,7 @@ import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as commonPackage from "@zxcvbn-ts/language-common";
 import * as englishPackage from "@zxcvbn-ts/language-en";
 
-// Issue 14: the server refuses passwords that are common or easy to guess (zxcvbn-ts with its
+// The server refuses passwords that are common or easy to guess (zxcvbn-ts with its
 // lists of common passwords, English words and names, all installed from the registry).
 
 /** zxcvbn's scores run 0 to 4; 3 means "safely unguessable" for an online attack. */

@@ -9,7 +9,7 @@ export interface RoleFacts {
 }
 
 /**
- * spec 6 Admin: a verified user whose stored role is admin (`npm run admin`), or whose email is in
+ * Admin: a verified user whose stored role is admin (`npm run admin`), or whose email is in
  * ADMIN_EMAILS once the mailbox's owner is proven to hold the account. Without that proof, whoever
  * signed up first with a listed address (and set its password) would become admin the moment the
  * real owner clicks the verification link. Proof: the account has no password (Google only), or

@@ -100,7 +100,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
     problems.push("GOOGLE_CLIENT_SECRET: required when GOOGLE_CLIENT_ID is set");
   }
-  // Issue 18: a model needs its address and its name; the key is optional (a local server).
+  // A model needs its address and its name; the key is optional (a local server).
   if (Boolean(env.LLM_BASE_URL) !== Boolean(env.LLM_MODEL)) {
     problems.push("LLM_BASE_URL and LLM_MODEL: set both to draft with a model, or neither");
   }

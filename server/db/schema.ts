@@ -23,7 +23,7 @@ import {
 // DESIGN.md section 5; spec section 3 names the fields.
 
 /**
- * A website address's host, lowercased and without "www." (issue 18): the AI-assisted add's
+ * A website address's host, lowercased and without "www.": the AI-assisted add's
  * duplicate check looks tools up by it, through the index of the same expression.
  */
 export function siteHostOf(websiteUrl: AnyPgColumn) {
@@ -105,8 +105,8 @@ export type ToolRow = typeof tools.$inferSelect;
 export type NewToolRow = typeof tools.$inferInsert;
 
 /**
- * The newsletter's subscribers (issue 19: double opt-in). "pending" until the mailed link is
- * confirmed by a POST; "subscribed" is confirmed. Rows from before issue 19 are "subscribed"
+ * The newsletter's subscribers (double opt-in). "pending" until the mailed link is
+ * confirmed by a POST; "subscribed" is confirmed. Rows from before are "subscribed"
  * without a confirmed_at.
  */
 export const newsletterSubscribers = pgTable(
@@ -136,7 +136,7 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-// Accounts (issue 5). Better Auth owns the auth_* tables (DESIGN.md 5); the names of their columns
+// Accounts. Better Auth owns the auth_* tables (DESIGN.md 5); the names of their columns
 // are the ones its Drizzle adapter expects. tool_likes.user_id points at auth_users.
 
 export const authUsers = pgTable("auth_users", {
@@ -237,7 +237,7 @@ export const pendingSignUps = pgTable(
   (table) => [index("pending_sign_ups_expires_idx").on(table.expiresAt)],
 );
 
-/** spec 3 User profile (collection users): what the product shows about a person. */
+/** User profile (collection users): what the product shows about a person. */
 export const userProfiles = pgTable("user_profiles", {
   userId: text("user_id")
     .primaryKey()
@@ -265,7 +265,7 @@ export type AuthUserRow = typeof authUsers.$inferSelect;
 /** Ids of live events (likes, views), shared by every app server so browsers can resume anywhere. */
 export const liveEventIds = pgSequence("live_event_ids");
 
-/** Who changed the catalogue, when and how (issue 7: admin writes are audited). */
+/** Who changed the catalogue, when and how (admin writes are audited). */
 export const adminAudit = pgTable(
   "admin_audit",
   {
@@ -280,7 +280,7 @@ export const adminAudit = pgTable(
   (table) => [index("admin_audit_created_idx").on(table.createdAt)],
 );
 
-/** One bulk import (issue 7): who ran it, on which file, and what it did or would do. */
+/** One bulk import: who ran it, on which file, and what it did or would do. */
 export const importJobs = pgTable(
   "import_jobs",
   {
@@ -308,7 +308,7 @@ export const importJobs = pgTable(
   (table) => [index("import_jobs_started_idx").on(table.startedAt)],
 );
 
-// Comments and ratings (issue 17, decision 017). A top-level comment may carry a rating; at most
+// Comments and ratings (decision 017). A top-level comment may carry a rating; at most
 // one comment per person and tool carries one (their latest rating), and tools.rating_avg and
 // rating_count are recomputed from the visible rated comments in the transaction of every change.
 
@@ -404,7 +404,7 @@ export const commentLocks = pgTable("comment_locks", {
   lockedAt: timestamp("locked_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
 
-/** One comment migration run (issue 17): who ran it, on which file, what it did or would do. */
+/** One comment migration run: who ran it, on which file, what it did or would do. */
 export const commentImportJobs = pgTable(
   "comment_import_jobs",
   {
@@ -430,7 +430,7 @@ export const commentImportJobs = pgTable(
 );
 
 /**
- * One address of the AI-assisted add (issue 18): a job from queued to ready or failed, its draft
+ * One address of the AI-assisted add: a job from queued to ready or failed, its draft
  * with provenance, and what the page said (kept so one field can be redrafted alone).
  */
 export const aiDraftJobs = pgTable(
@@ -478,8 +478,8 @@ export const aiDraftJobs = pgTable(
 );
 
 /**
- * First-party analytics (issue 19): one row per accepted event. No IP address is stored; a
- * visitor id and the user properties only with consent (spec 9).
+ * First-party analytics: one row per accepted event. No IP address is stored; a
+ * visitor id and the user properties only with consent.
  */
 export const analyticsEvents = pgTable(
   "analytics_events",
@@ -487,7 +487,7 @@ export const analyticsEvents = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     /** An EventName of app/lib/analytics.ts. */
     name: text("name").notNull(),
-    /** An EventCategory of app/lib/analytics.ts (spec 9), derived on the server. */
+    /** An EventCategory of app/lib/analytics.ts, derived on the server. */
     category: text("category").notNull(),
     /** When the server received it. */
     occurredAt: timestamp("occurred_at", { withTimezone: true, mode: "date" })
@@ -503,7 +503,7 @@ export const analyticsEvents = pgTable(
      * back to an address once the salt is gone.
      */
     clientToken: text("client_token"),
-    /** spec 3 user properties, with consent only. */
+    /** User properties, with consent only. */
     userId: text("user_id"),
     isVerified: boolean("is_verified"),
     /** The page's path; its query keeps only utm_* parameters. */
@@ -526,7 +526,7 @@ export const analyticsEvents = pgTable(
   ],
 );
 
-/** Reported errors grouped by message and top stack frame (issue 19), emails and tokens scrubbed. */
+/** Reported errors grouped by message and top stack frame, emails and tokens scrubbed. */
 export const errorGroups = pgTable(
   "error_groups",
   {
@@ -575,7 +575,7 @@ export const analyticsDailyRollups = pgTable("analytics_daily_rollups", {
   toolViews: integer("tool_views").notNull().default(0),
 });
 
-/** The daily salts of visitor ids (issue 19): a salt is deleted two days after its day. */
+/** The daily salts of visitor ids: a salt is deleted two days after its day. */
 export const analyticsSalts = pgTable("analytics_salts", {
   /** The UTC day, YYYY-MM-DD. */
   day: text("day").primaryKey(),

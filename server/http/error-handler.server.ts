@@ -5,7 +5,7 @@ import type { Logger } from "../core/logger.server";
 import { escapeHtml } from "../core/escape-html.server";
 
 /**
- * Issue 14: the one place every request's error ends, whatever produced it: our API, Better Auth,
+ * The one place every request's error ends, whatever produced it: our API, Better Auth,
  * React Router, a static file or a stream that failed after its headers went out. A client's
  * mistake answers 4xx; anything else is logged with its stack and answers 500 without details.
  * A bug (an error answered 500) is also handed to `recordUnexpected`, the error reports of issue

@@ -1,7 +1,7 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { Logger } from "../core/logger.server";
 
-/** Issue 14: bounded requests. Headers within 16 KB, and a client that trickles them is cut off. */
+/** Bounded requests. Headers within 16 KB, and a client that trickles them is cut off. */
 const HEADER_BYTES_MAX = 16 * 1024;
 const HEADERS_TIMEOUT_MS = 20_000;
 /** Long enough for a 20 MB import on a slow line; live streams are long-lived responses, not requests. */
@@ -30,7 +30,7 @@ export function createNodeServer(app: RequestListener): Server {
 }
 
 /**
- * Issue 14: nothing a client sends may end the process. Request errors are answered by the one
+ * Nothing a client sends may end the process. Request errors are answered by the one
  * error handler; a rejection that still escapes is logged with its stack instead of ending it.
  */
 export function logUnhandledRejection(logger: Logger): (reason: unknown) => void {

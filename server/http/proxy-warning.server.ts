@@ -3,7 +3,7 @@ import type { Env } from "../core/env.server";
 import type { Logger } from "../core/logger.server";
 
 /**
- * Issue 14: rate limits key on the client's address, which behind a proxy TRUST_PROXY does not
+ * Rate limits key on the client's address, which behind a proxy TRUST_PROXY does not
  * name is the proxy's own: every visitor would share one limit. Say so at start when APP_URL is
  * https (Node itself serves plain http, so something in front terminates TLS) and only loopback is
  * trusted, and once when a request arrives with an X-Forwarded-For nobody trusted.

@@ -8,7 +8,7 @@ import { jsonBoundsProblem, type JsonBounds } from "../core/json-bounds.server";
 import { MAX_IMAGE_BYTES } from "../media/tool-images.server";
 
 /**
- * Issue 14: every request body has a cap that holds before any handler reads it. Small for JSON
+ * Every request body has a cap that holds before any handler reads it. Small for JSON
  * and forms; the documented larger caps (docs/api.md) only for the admin's uploads and imports,
  * whose routes check the role before they read a byte.
  */

@@ -5,7 +5,7 @@ import { AppError } from "../core/errors.server";
 import { bodyLimitOf, tooLargeError } from "./request-body.server";
 
 /**
- * Issue 14: a request whose framing or headers are malformed ends here with a 4xx, before any
+ * A request whose framing or headers are malformed ends here with a 4xx, before any
  * handler builds a URL, reads a cookie or buffers a body from it.
  */
 export function rejectMalformedRequests(appUrl: string): express.RequestHandler {

@@ -3,7 +3,7 @@ import type express from "express";
 import { mayHaveBody } from "./request-body.server";
 
 /**
- * Issue 14: the Fetch API request a handler (Better Auth, React Router) sees. Its URL is APP_URL's
+ * The Fetch API request a handler (Better Auth, React Router) sees. Its URL is APP_URL's
  * origin and the path the client asked for: never a Host or X-Forwarded-* header, which a client
  * can set to anything. Aborted when the client goes away.
  */

@@ -33,7 +33,7 @@ const catalogueEvent = z.object({
   toolIds: z.array(z.string()).optional(),
 });
 
-/** A tool's comments or ratings changed (issue 17): its new rating and visible comment count. */
+/** A tool's comments or ratings changed: its new rating and visible comment count. */
 const commentsEvent = z.object({
   id: z.number().int().positive(),
   type: z.literal("comments"),

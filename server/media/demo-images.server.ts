@@ -54,7 +54,7 @@ export interface DemoTool {
 const ON_DEMAND_DRAWS = 2;
 
 /**
- * The demo catalogue's images (spec 5 sizes and naming). They are drawn in the background after
+ * The demo catalogue's images (sizes and naming). They are drawn in the background after
  * start, so the site is up while they appear; a request for one not drawn yet draws it on the
  * spot (`demoImagesOnDemand`), so no page ever asks for an image that fails. Both draw each file
  * the same way, once at a time, under a temporary name renamed into place, so nobody is served
@@ -155,7 +155,7 @@ export class DemoImages {
           .webp({ quality: 72, effort: 0 })
           .toFile(part);
       } else {
-        // The large size doubles as the original, which spec 5's fallback asks for.
+        // The large size doubles as the original, which the fallback asks for.
         const large = resolveImagePath(tool.image, "large");
         await this.#ensure(large);
         await link(path.join(this.#mediaDir, large), part);
@@ -168,7 +168,7 @@ export class DemoImages {
 }
 
 /**
- * Makes the WebP files (spec 5 sizes and naming) of demo tools that do not have them yet (the
+ * Makes the WebP files (sizes and naming) of demo tools that do not have them yet (the
  * operator's seed command; a server draws them through `DemoImages`).
  */
 export async function generateDemoImages(

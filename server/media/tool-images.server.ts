@@ -25,7 +25,7 @@ const IS_PART = /^uploads\/[0-9a-f]{24}(_\d+x\d+)?\.webp\.[0-9a-f]{12}\.part$/;
 export const NOT_AN_IMAGE = "Upload a JPEG, PNG or WebP image.";
 
 /**
- * Every file of a stored or demo image: the spec 5 sizes, then the plain path (a link to the
+ * Every file of a stored or demo image: the sizes, then the plain path (a link to the
  * large size, so it comes last).
  */
 export function filesOf(storagePath: string): string[] {
@@ -45,7 +45,7 @@ function notSaved(cause: unknown): AppError {
 }
 
 /**
- * Stores an uploaded image as spec 5 expects: WebP in the three sizes with their size suffix
+ * Stores an uploaded image expects: WebP in the three sizes with their size suffix
  * (`uploads/<hash>_300x300.webp`, ...) and the large one also under the plain path as the
  * fallback original. Named by content, so the same file uploaded twice is stored once and the
  * media's year-long cache is always right. Returns the path a tool stores.
@@ -156,7 +156,7 @@ export async function removeUnusedImages(
     .select({ image: tools.image, mainImage: tools.mainImage })
     .from(tools)
     .where(or(inArray(tools.image, uploads), inArray(tools.mainImage, uploads)));
-  // An AI draft's main image (issue 18) waits for its review however long that takes.
+  // An AI draft's main image waits for its review however long that takes.
   const draftImage = sql<string>`${aiDraftJobs.draft} -> 'mainImage' ->> 'value'`;
   const drafted = await db
     .select({ image: draftImage })

@@ -1,7 +1,7 @@
 import { BlockList, isIPv4, isIPv6 } from "node:net";
 import { ipv6Groups } from "~/lib/ip-address";
 
-// Issue 18.2: which hosts and addresses a server-side fetch never reaches (unless
+// Which hosts and addresses a server-side fetch never reaches (unless
 // FETCH_ALLOW_PRIVATE, for tests on loopback). Only addresses on the public internet are fetched:
 // everything private, internal, reserved or special-purpose is refused, with the reason in words.
 

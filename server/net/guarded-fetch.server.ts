@@ -8,7 +8,7 @@ import { AI_DRAFT_LIMITS } from "~/lib/ai-draft";
 import { refusedAddress, refusedHostName } from "./address-rules.server";
 import { FetchFailure } from "./fetch-failure.server";
 
-// Issue 18.2: the one way the server fetches an address someone else chose. Every hop (the first
+// The one way the server fetches an address someone else chose. Every hop (the first
 // address and each redirect) is checked the same way before any connection: http or https, no
 // credentials, the default port, a public host name, every address it resolves to public. The
 // connection then goes to exactly the addresses that were checked (the request's `lookup` hands

@@ -2,7 +2,7 @@ import type { Database } from "../db/client.server";
 import { consumeRateLimit, type RateDecision, type RateRule } from "./consume-rate-limit.server";
 
 /**
- * Issue 14: mail one address may be sent per hour by the endpoints that send mail, counted per
+ * Mail one address may be sent per hour by the endpoints that send mail, counted per
  * target address whether or not it has an account, so that many clients together cannot flood
  * one inbox. Each purpose has its own budget, so that sign-ups sent to an address cannot hold
  * back the reset mail its owner asks for.

@@ -1,4 +1,4 @@
-import { readListingQuery } from "~/lib/listing-query";
+import { readListingQuery } from "~/lib/listing-query.server";
 import { ALL_CATEGORIES, INITIAL_VISIBLE_TOOLS } from "~/lib/constants";
 import { COMPARE_PATH } from "~/lib/compare";
 import { BROWSE_PATH } from "~/lib/paths";

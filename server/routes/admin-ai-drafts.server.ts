@@ -15,7 +15,7 @@ import { adminOnly, inputOf, sendJson } from "./guards.server";
 
 type JobParams = { id: string };
 
-/** /api/admin/ai-drafts (issue 18): AI-assisted add's jobs, polled by the admin page. */
+/** /api/admin/ai-drafts: AI-assisted add's jobs, polled by the admin page. */
 export function adminAiDraftRoutes(app: Application): express.Router {
   const router = express.Router();
   router.get(

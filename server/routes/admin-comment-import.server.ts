@@ -55,7 +55,7 @@ async function spoolUpload(
 }
 
 /**
- * /api/admin/comment-import (issue 17): a Disqus export or a JSON file of comments, checked (dry
+ * /api/admin/comment-import: a Disqus export or a JSON file of comments, checked (dry
  * run) or imported in batches; with stream=1 the answer is progress lines, then the report.
  */
 export function adminCommentImportRoutes(app: Application, logger: Logger): express.Router {

@@ -7,7 +7,7 @@ import { BODY_LIMITS, readRequestBody } from "../http/request-body.server";
 import type { Logger } from "../core/logger.server";
 import { adminOnly, inputOf, sendJson } from "./guards.server";
 
-/** /api/admin/import (issue 7): a CSV or JSON file, checked (dry run) or written all or nothing. */
+/** /api/admin/import: a CSV or JSON file, checked (dry run) or written all or nothing. */
 export function adminImportRoutes(app: Application, logger: Logger): express.Router {
   const router = express.Router();
   router.post(

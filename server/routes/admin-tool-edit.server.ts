@@ -10,7 +10,7 @@ import { AppError } from "../core/errors.server";
 import { BODY_LIMITS, readJsonBody, readRequestBody } from "../http/request-body.server";
 import { adminOnly, inputOf, sendJson } from "./guards.server";
 
-/** The tool form's endpoints (issue 7): add, change, upload an image, preview Markdown. */
+/** The tool form's endpoints: add, change, upload an image, preview Markdown. */
 export function adminToolEditRoutes(app: Application): express.Router {
   const router = express.Router();
   router.post(

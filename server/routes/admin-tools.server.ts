@@ -7,7 +7,7 @@ import { AppError } from "../core/errors.server";
 import { BODY_LIMITS, readJsonBody } from "../http/request-body.server";
 import { adminOnly, inputOf, searchParamsOf, sendJson } from "./guards.server";
 
-/** /api/admin/tools: the admin list (issue 7), its export, and bulk status and delete. */
+/** /api/admin/tools: the admin list, its export, and bulk status and delete. */
 export function adminToolRoutes(app: Application): express.Router {
   const router = express.Router();
   router.get(

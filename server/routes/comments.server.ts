@@ -45,7 +45,7 @@ interface RateRules {
 }
 
 /**
- * DESIGN.md 8 and issue 17: comment writes (posts, replies, edits, rating changes, deletes). A
+ * DESIGN.md 8: comment writes (posts, replies, edits, rating changes, deletes). A
  * person writing, fixing a typo, changing their stars and answering a reply stays well inside a
  * minute's burst; a network may be an office or a campus behind one address.
  */

@@ -43,7 +43,7 @@ export function signedInOnly<P>(app: Application, handler: GuardedHandler<P>) {
 }
 
 /**
- * spec 6: a handler for admins only, enforced here whatever the client does: 401 signed out, 403
+ * A handler for admins only, enforced here whatever the client does: 401 signed out, 403
  * without the admin role (read from the database on every request), before any body is read.
  */
 export function adminOnly<P>(app: Application, handler: GuardedHandler<P>) {

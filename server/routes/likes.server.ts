@@ -10,7 +10,7 @@ import { enforceRateLimit, refuseWhenLimited } from "../http/enforce-rate-limit.
 /** DESIGN.md 8: likes are limited per person. */
 export const LIKE_RATE: RateRule = { window: 60, max: 60 };
 
-/** /api/tools/:id/like: spec 7 likeTool (POST) and unlikeTool (DELETE), for verified people. */
+/** /api/tools/:id/like: likeTool (POST) and unlikeTool (DELETE), for verified people. */
 export function likeRoutes(app: Application): express.Router {
   const router = express.Router();
   const setLike = (isLiked: boolean) =>

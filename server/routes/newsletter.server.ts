@@ -35,7 +35,7 @@ export function newsletterRoutes(app: Application): express.Router {
   return router;
 }
 
-/** /api/admin/newsletter: the confirmed subscribers as CSV (issue 19). */
+/** /api/admin/newsletter: the confirmed subscribers as CSV. */
 export function adminNewsletterRoutes(app: Application): express.Router {
   const router = express.Router();
   router.get(

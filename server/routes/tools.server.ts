@@ -16,7 +16,7 @@ import { enforceRateLimit } from "../http/enforce-rate-limit.server";
 export const VIEW_RATE: RateRule = { window: 60, max: 120 };
 
 /**
- * /api/tools: the public catalogue (spec 7 getTools, getToolById, incrementViews), likes and
+ * /api/tools: the public catalogue (getTools, getToolById, incrementViews), likes and
  * comments.
  */
 export function toolRoutes(app: Application): express.Router {

@@ -131,7 +131,7 @@ function endOfPrefix(
   return low;
 }
 
-/** A query word of this many letters forgives one typo (issue 21; Meilisearch's default). */
+/** A query word of this many letters forgives one typo (Meilisearch's default). */
 const MIN_LENGTH_FOR_ONE_TYPO = 5;
 /** A query word of this many letters forgives two typos. */
 const MIN_LENGTH_FOR_TWO_TYPOS = 9;

@@ -1,6 +1,6 @@
-// spec 5 field weights and spec 9 relevance: 70% search match and 30% popularity.
+// Field weights relevance: 70% search match and 30% popularity.
 
-/** Field weights of spec 5, in the order the index numbers the fields. */
+/** Field weights of, in the order the index numbers the fields. */
 export const FIELD_WEIGHTS = [
   ["name", 8],
   ["category", 4],
@@ -27,7 +27,7 @@ const MAX_RATING = 5;
 /** The highest popularity a tool can reach: 50 + 30 + 5 x 5. */
 export const MAX_POPULARITY = MAX_VIEWS_POINTS + MAX_LIKES_POINTS + MAX_RATING * 5;
 
-/** spec 9: views/100 capped at 50, plus likes x 2 capped at 30, plus rating x 5. */
+/** Views/100 capped at 50, plus likes x 2 capped at 30, plus rating x 5. */
 export function popularity(tool: { views: number; likesTotal: number; ratingAvg: number }): number {
   return (
     Math.min(Math.max(tool.views, 0) / 100, MAX_VIEWS_POINTS) +
@@ -36,7 +36,7 @@ export function popularity(tool: { views: number; likesTotal: number; ratingAvg:
   );
 }
 
-/** spec 9: a match score in [0, 1] and a popularity in [0, MAX_POPULARITY] give a relevance in [0, 1]. */
+/** A match score in [0, 1] and a popularity in [0, MAX_POPULARITY] give a relevance in [0, 1]. */
 export function relevance(match: number, popularityPoints: number): number {
   return MATCH_SHARE * match + POPULARITY_SHARE * (popularityPoints / MAX_POPULARITY);
 }

@@ -11,7 +11,7 @@ import {
 import { queryTokens, queryWords, stemOf } from "./tokenize.server";
 import { beginsSomeWord } from "./vocabulary.server";
 
-// No dead ends (issue 21): a search no tool matches in full is answered without its weakest
+// No dead ends: a search no tool matches in full is answered without its weakest
 // words, and a misspelt one is offered in the catalogue's own spelling.
 
 export interface SearchOutcome {

@@ -33,7 +33,7 @@ export interface SearchDocument {
 export interface SearchHit {
   /** The document's position in the list the index was built from. */
   doc: number;
-  /** spec 9 relevance in [0, 1]. */
+  /** Relevance in [0, 1]. */
   relevance: number;
   isExactName: boolean;
   /**
@@ -425,7 +425,7 @@ const bucketCounts = new Uint32Array(RANK_BUCKETS);
 const bucketOf = (rank: number) =>
   Math.min(RANK_BUCKETS - 1, Math.max(0, Math.floor(rank * BUCKET_SCALE)));
 
-/** The name a query names when it is one, compared as names are (spec 9, exact name first). */
+/** The name a query names when it is one, compared as names are (exact name first). */
 interface ExactName {
   name: string;
   hash: number;
@@ -588,7 +588,7 @@ function topHits(found: typeof scratch, count: number, limit: number): SearchHit
  * The documents that match the query, best first: an exact name match always first, then fewer
  * typos, then relevance (70% match, 30% popularity), then index order. A document matches when
  * it matches every term of one of the query's readings (query-plan.ts), and takes its best.
- * At most `limit`. A query shorter than two characters, trimmed, finds nothing (spec 5).
+ * At most `limit`. A query shorter than two characters, trimmed, finds nothing.
  */
 export function searchDocuments(
   index: SearchIndex,

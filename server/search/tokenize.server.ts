@@ -168,7 +168,7 @@ export function queryTokens(text: string): string[] {
 
 /**
  * The words of a query, each joined as one ("e-commerce" is "ecommerce"), each once. Words
- * shorter than `minLength` are dropped: they would match almost everything (spec 5, minimum
+ * shorter than `minLength` are dropped: they would match almost everything (minimum
  * match length).
  */
 export function queryWords(text: string, minLength: number): string[] {

@@ -1,6 +1,6 @@
 import type { Random } from "../core/seeded-random.server";
 
-// Demo comments and ratings (issue 17), in plain words without markup characters, so their HTML
+// Demo comments and ratings, in plain words without markup characters, so their HTML
 // is a paragraph as written: every demo tool's rating_avg and rating_count are
 // derived from its demo rows, so the numbers shown are those its comments add up to.
 

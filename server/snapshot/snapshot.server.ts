@@ -5,7 +5,11 @@ import {
   type CategoryStats,
 } from "~/lib/category-stats";
 import { TOP_TOOLS_LIMIT, type SortOption } from "~/lib/constants";
-import { buildSearchIndex, type SearchDocument, type SearchIndex } from "../search/search-index.server";
+import {
+  buildSearchIndex,
+  type SearchDocument,
+  type SearchIndex,
+} from "../search/search-index.server";
 import { slugify } from "~/lib/slug";
 import type { ToolCard } from "~/lib/tool";
 import { LayeredMap } from "./layered-map.server";
@@ -23,7 +27,7 @@ export const SORT_VALUE: Record<Exclude<FixedSort, "Newest">, (tool: ToolCard) =
 };
 
 /**
- * The text of a tool that is searched but not shown on cards (spec 5 weighted fields). The card
+ * The text of a tool that is searched but not shown on cards (weighted fields). The card
  * description is as stored: the spec's default description is for showing, not for finding.
  */
 export type ToolSearchText = Pick<
@@ -57,7 +61,7 @@ export interface CatalogueSnapshot {
   /** Each tool's place (by its position in `tools`) in every fixed sort order. */
   rank: Readonly<Record<FixedSort, Uint32Array>>;
   searchIndex: SearchIndex;
-  /** The most liked tools, ties newest first (spec 7 top tools). */
+  /** The most liked tools, ties newest first (top tools). */
   topTools: readonly ToolCard[];
   stats: CategoryStats;
   taxonomy: readonly CategoryEntry[];
@@ -85,7 +89,7 @@ export function searchDocumentOf(tool: ToolCard, text: ToolSearchText | undefine
 // ISO times (toISOString) order as plain text, which compares faster than localeCompare.
 const ISO_TIME_LENGTH = 24;
 
-/** spec 9 Newest: the newest first; tools created at the same moment (one import) by id. */
+/** Newest: the newest first; tools created at the same moment (one import) by id. */
 export function compareNewest(a: ToolCard, b: ToolCard): number {
   if (a.createdAt !== b.createdAt) {
     if (a.createdAt.length === ISO_TIME_LENGTH && b.createdAt.length === ISO_TIME_LENGTH) {
@@ -110,7 +114,7 @@ export function positionIn(tools: readonly ToolCard[], tool: ToolCard): number {
 }
 
 /**
- * spec 9: every sort is descending; ties keep newest first, so they go by position in the
+ * Every sort is descending; ties keep newest first, so they go by position in the
  * newest-first list.
  */
 export function comparePositions(

@@ -23,7 +23,7 @@ export const toolCardColumns = {
 
 type CardRow = Pick<ToolRow, keyof typeof toolCardColumns>;
 
-/** The searched fields a card does not show (spec 5 weights). */
+/** The searched fields a card does not show (weights). */
 export const toolSearchColumns = {
   cardDescription: true,
   hashtags: true,
@@ -60,7 +60,7 @@ export function toLinkedTool(
   return { id: row.id, name: row.name, path: toolPath(row) };
 }
 
-// spec 3 defaults for missing values are applied here, once, for every reader.
+// Defaults for missing values are applied here, once, for every reader.
 export function toToolCard(row: CardRow): ToolCard {
   return {
     id: row.id,

@@ -25,7 +25,7 @@ import {
 } from "./trial-database";
 import { runWriteLoad, type WriteLedger } from "./write-load";
 
-// `npm run test:crash` (issue 14, crash safety): on PGlite, and on PostgreSQL when
+// `npm run test:crash` (crash safety): on PGlite, and on PostgreSQL when
 // TEST_DATABASE_URL is set, each trial starts the production server on a fresh database, runs
 // likes, views and imports against it, kills it with SIGKILL at a random moment, restarts it on
 // the same data and checks that every write the client saw acknowledged is there and that the

@@ -13,7 +13,7 @@ import {
 } from "./support/accounts";
 import { firstLink, waitForMail } from "./support/mailbox";
 
-// Issue 5: accounts in the browser, with real mail (the SMTP catcher) and Google played by a local
+// Accounts in the browser, with real mail (the SMTP catcher) and Google played by a local
 // OpenID Connect provider. Runs on PGlite and on PostgreSQL.
 
 /**

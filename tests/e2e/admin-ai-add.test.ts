@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { openApp } from "./fixtures";
 import { expect, signInWithGoogle, test } from "./support/accounts";
 
-// Issue 18: AI-assisted add. An admin pastes a good address and a failing one, follows both jobs,
+// AI-assisted add. An admin pastes a good address and a failing one, follows both jobs,
 // reviews the good draft with its provenance, adds the tool and finds it on the browse page.
 
 /** The loopback fixture sites Playwright starts (FIXTURE_SITES_PORT in playwright.config.ts). */

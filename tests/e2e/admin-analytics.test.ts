@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { openApp } from "./fixtures";
 import { expect, signInWithGoogle, signUpByApi, test, uniqueEmail } from "./support/accounts";
 
-// Issue 19: the admin analytics dashboard and the admins' way into the admin area.
+// The admin analytics dashboard and the admins' way into the admin area.
 
 const adminEmail = () => `boss-${test.info().project.name}@example.com`;
 const PHONE = { width: 390, height: 844 };
@@ -59,7 +59,7 @@ test("the dashboard shows figures, charts with their tables and CSV, and the rep
   page,
 }) => {
   test.slow();
-  // Issue 31, item 8: views of a tool id no tool has are dropped, and the dashboard counts them.
+  // Views of a tool id no tool has are dropped, and the dashboard counts them.
   await openApp(page, "/ai-tools");
   const forged = await page.evaluate(async () => {
     const view = { name: "tool_view", path: "/ai-tools", toolId: "no-such-tool" };

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { openApp } from "./fixtures";
 import { expect, signInWithGoogle, signUpByApi, test, uniqueEmail } from "./support/accounts";
 
-// Issue 7: an admin adds a tool with an image, finds it on the public pages, edits it,
+// An admin adds a tool with an image, finds it on the public pages, edits it,
 // unpublishes it, and imports a CSV. Nobody else may do any of it.
 
 const adminEmail = () => `boss-${test.info().project.name}@example.com`;
@@ -152,7 +152,7 @@ test("an admin checks a CSV, fixes it and imports it", async ({ page }) => {
 test("a visitor opening a tool from its card records one view before the tool page", async ({
   page,
 }) => {
-  // spec 2 Tool card. The tool is this test's own, so no other test's visits change its count.
+  // Tool card. The tool is this test's own, so no other test's visits change its count.
   const name = unique("Viewcount");
   await signInWithGoogle(page, adminEmail(), "Boss");
   const added = await page.request.post("/api/admin/tools", {

@@ -4,7 +4,7 @@ import type { ToolCard } from "~/lib/tool";
 import { openApp } from "./fixtures";
 import { expect, signInWithGoogle, signUpByApi, test, uniqueEmail } from "./support/accounts";
 
-// Issue 7 (first part): the admin tool list. An admin (a listed address signing in with Google)
+// (first part): the admin tool list. An admin (a listed address signing in with Google)
 // unpublishes a tool and sees it leave the public pages, then brings it back.
 
 test("an admin unpublishes a tool from the list and it leaves the public pages", async ({

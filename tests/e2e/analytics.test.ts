@@ -8,7 +8,7 @@ import { toolPath } from "~/lib/paths";
 import { openApp, sampleTools, storeAnalyticsChoice } from "./fixtures";
 import { expect, signInWithGoogle, signUpByApi, test, uniqueEmail } from "./support/accounts";
 
-// Issue 19: consent-gated analytics in the browser. Every batch the page sends to /api/events is
+// Consent-gated analytics in the browser. Every batch the page sends to /api/events is
 // read here; the admin report proves what the server stored.
 
 /** Flushes come every 5 s while events wait; this is long enough for one. */

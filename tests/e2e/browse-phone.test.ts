@@ -1,6 +1,6 @@
 import { expect, openApp, test } from "./fixtures";
 
-// spec 2 Browse page on a phone: sticky filter chips with Reset All, and the subcategory sidebar
+// Browse page on a phone: sticky filter chips with Reset All, and the subcategory sidebar
 // as a collapsible panel.
 
 test.use({ viewport: { width: 390, height: 844 } });

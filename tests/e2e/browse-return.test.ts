@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, openApp, test } from "./fixtures";
 
-// spec 4 Browse filters: the snapshot is restored on return from a tool (when under 5 minutes
+// Browse filters: the snapshot is restored on return from a tool (when under 5 minutes
 // old), with the visible count and the scroll position, whichever way the visitor comes back.
 
 const cards = (page: Page) => page.getByRole("article");

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import type { CategoryEntry } from "~/lib/category-stats";
 import { expect, openApp, test } from "./fixtures";
 
-// spec 2 Browse page and Tool card, spec 4 Browse filters, spec 8 empty states.
+// Browse page and Tool card, Browse filters, empty states.
 
 interface Listing {
   total: number;
@@ -184,7 +184,7 @@ test("query parameters preset every filter", async ({ page, request }) => {
   ).toHaveAttribute("aria-current", "true");
 });
 
-/** The browse filters this browser has saved (spec 3 local keys), key=value, sorted. */
+/** The browse filters this browser has saved (local keys), key=value, sorted. */
 async function savedFilterKeys(page: Page) {
   return page.evaluate(() =>
     ["browse_category", "browse_subcategories", "browse_search", "browse_sort", "browse_pricing"]
@@ -269,7 +269,7 @@ test("a saved category that no longer exists is dropped, not a dead end", async 
 
 test("a bare /ai-tools brings back the filters saved in this browser", async ({ page }) => {
   await openApp(page, "/ai-tools?pricing=Freemium&sort=Most+Viewed");
-  // The page saves its filters once it is running in the browser (spec 3 local keys).
+  // The page saves its filters once it is running in the browser (local keys).
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem("browse_pricing")))
     .toBe("Freemium");

@@ -12,7 +12,7 @@ import {
   toolAt,
 } from "./support/comments";
 
-// Issue 17: comments and ratings on the tool page, as a person uses them.
+// Comments and ratings on the tool page, as a person uses them.
 
 /** The ratings block and the comments section, for screenshots. */
 const ratingsAndComments = (page: Page) =>

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { comparePath } from "~/lib/compare";
 import { expect, openApp, test } from "./fixtures";
 
-// Issue 20: the compare toggles on cards and tool pages, and the tray that keeps the tools picked
+// The compare toggles on cards and tool pages, and the tray that keeps the tools picked
 // across pages (localStorage) until they are compared.
 
 interface CardTool {

@@ -5,7 +5,7 @@ import { toolPath } from "~/lib/paths";
 import type { ToolCard } from "~/lib/tool";
 import { expect, openApp, test } from "./fixtures";
 
-// Issue 20: the compare page, its redirects and error pages, and "Compare with" on tool pages.
+// The compare page, its redirects and error pages, and "Compare with" on tool pages.
 
 /** Demo tools of one subcategory, most viewed first. */
 async function toolsOfOneSubcategory(request: APIRequestContext, count: number) {

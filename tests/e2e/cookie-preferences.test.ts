@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, openApp, test } from "./fixtures";
 
-// spec 3 and 4: analytics consent is stored under analytics_consent, denied unless it says granted.
+// Analytics consent is stored under analytics_consent, denied unless it says granted.
 
 async function openPreferences(page: Page) {
   await page.getByRole("contentinfo").getByRole("button", { name: "Cookie preferences" }).click();

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { toolPath } from "~/lib/paths";
 import { expect, openApp, sampleTools, test } from "./fixtures";
 
-// spec 2 Home page, spec 4 Home, spec 9 timings (with the browser's clock under test control).
+// Home page, Home, timings (with the browser's clock under test control).
 
 const carouselSlide = (page: Page) =>
   page
@@ -189,7 +189,7 @@ test("a tool page has related tools, social cards and structured data", async ({
   const related = page.getByRole("region", { name: "Related tools" });
   await expect(related.getByRole("article").first()).toContainText(tool.subCategory!);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
-  // Issue 20: the shared card is the generated image; the application's own stays its picture.
+  // The shared card is the generated image; the application's own stays its picture.
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
     "content",
     new RegExp(`^http.*/og/tools/${tool.slug}\\.png\\?v=`),

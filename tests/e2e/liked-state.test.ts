@@ -4,7 +4,7 @@ import type { ToolCard } from "~/lib/tool";
 import { openApp, storeAnalyticsChoice } from "./fixtures";
 import { expect, PASSWORD, signUpByApi, test, uniqueEmail } from "./support/accounts";
 
-// Issue 15: the person's liked tools are in the server render, so their hearts are pressed before
+// The person's liked tools are in the server render, so their hearts are pressed before
 // any script runs, and hydration agrees with them.
 
 async function someTool(page: Page, offset: number): Promise<ToolCard> {

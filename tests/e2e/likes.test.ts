@@ -4,7 +4,7 @@ import type { ToolCard } from "~/lib/tool";
 import { openApp, storeAnalyticsChoice } from "./fixtures";
 import { expect, PASSWORD, signInByApi, signUpByApi, test, uniqueEmail } from "./support/accounts";
 
-// Issue 6: likes and views, live on every device. Runs on PGlite and on PostgreSQL.
+// Likes and views, live on every device. Runs on PGlite and on PostgreSQL.
 
 async function someTool(page: Page, offset: number): Promise<ToolCard> {
   const response = await page.request.get(`/api/tools?sort=Newest&offset=${offset}&limit=1`);
@@ -51,7 +51,7 @@ test("like and unlike show their toasts, and the count and state follow", async 
     `Unlike ${tool.name}, ${before + 1} ${before + 1 === 1 ? "like" : "likes"}`,
   );
   expect(await likesOf(page, tool.id)).toBe(before + 1);
-  // spec 8: the toast stays 2 s.
+  // The toast stays 2 s.
   await page.clock.runFor(1999);
   await expect(added).toBeVisible();
   await page.clock.runFor(1);
@@ -157,7 +157,7 @@ test("a failed like shows the inline error for 5 s and the failure toast", async
   const failureToast = page.getByText("Failed to update like status");
   await expect(failureToast).toBeVisible();
   await expect(likeButton(page, tool)).toHaveAttribute("aria-pressed", "false");
-  // spec 8: the toast stays 3 s, the inline error 5 s.
+  // The toast stays 3 s, the inline error 5 s.
   await page.clock.runFor(2_999);
   await expect(failureToast).toBeVisible();
   await page.clock.runFor(1);

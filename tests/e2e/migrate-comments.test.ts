@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { openApp } from "./fixtures";
 import { expect, signInWithGoogle, test } from "./support/accounts";
 
-// Issue 17 item 4: an admin migrates a Disqus export through /admin/migrate-comments: a dry run
+// An admin migrates a Disqus export through /admin/migrate-comments: a dry run
 // first, then the import; the report names matched and unmatched threads; the history keeps both.
 
 const adminEmail = () => `boss-${test.info().project.name}@example.com`;

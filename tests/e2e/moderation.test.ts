@@ -11,7 +11,7 @@ import {
   toolAt,
 } from "./support/comments";
 
-// Issue 17: the admin's moderation queue at /admin/comments.
+// The admin's moderation queue at /admin/comments.
 
 const adminEmail = () => `boss-${test.info().project.name}@example.com`;
 const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 10)}`;

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, signInWithGoogle, test, uniqueEmail } from "./support/accounts";
 import { firstLink, MAIL_CATCHER_URL, waitForMail, type CaughtMail } from "./support/mailbox";
 
-// Issue 19: double opt-in through the real SMTP catcher, confirmation by POST, one-click
+// Double opt-in through the real SMTP catcher, confirmation by POST, one-click
 // unsubscribe (RFC 8058). Every test comes from a client address of its own (support/accounts.ts).
 
 async function expectNoAxeViolations(page: Page) {

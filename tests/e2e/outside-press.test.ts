@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, openApp, test } from "./fixtures";
 
-// spec 9's outside-click touch threshold: a touch outside an open menu or dialog that moves more
+// the outside-click touch threshold: a touch outside an open menu or dialog that moves more
 // than 30 px is a scroll and leaves it open; one that stays within 30 px closes it.
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

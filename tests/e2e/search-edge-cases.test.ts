@@ -3,7 +3,7 @@ import type { CategoryEntry } from "~/lib/category-stats";
 import { MAX_SEARCH_TEXT_LENGTH } from "~/lib/constants";
 import { expect, openApp, test } from "./fixtures";
 
-// Issue 21: searches nobody types well (a long unbroken word on a phone, a search longer than the
+// Searches nobody types well (a long unbroken word on a phone, a search longer than the
 // API takes, control characters) still give a page that fits and searches what it can.
 
 const PHONE = { width: 390, height: 844 };

@@ -3,7 +3,7 @@ import type { AnalyticsEvent, EventBatch } from "~/lib/analytics";
 import { relaxedSearchNote } from "~/lib/messages";
 import { expect, openApp, test } from "./fixtures";
 
-// Issue 21: search forgives typos, and no search ends in a dead end when a near match exists.
+// Search forgives typos, and no search ends in a dead end when a near match exists.
 
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Search AI tools" });
 const cards = (page: Page) => page.getByRole("article");

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { categoryPath, subCategoryPath, toolPath } from "~/lib/paths";
 import { expect, sampleTools, test } from "./fixtures";
 
-// Issue 20 item 4: canonical links, ItemList JSON-LD, social cards with generated images, and the
+// Canonical links, ItemList JSON-LD, social cards with generated images, and the
 // feeds' alternate links, as a crawler reads them from the server's HTML.
 
 const canonicalOf = (page: Page) => page.locator('link[rel="canonical"]').getAttribute("href");

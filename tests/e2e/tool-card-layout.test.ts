@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { toolPath } from "~/lib/paths";
 import { expect, openApp, sampleTools, test } from "./fixtures";
 
-// spec 2 Tool card: a description cut to three lines, and the rating, price and buttons of the
+// Tool card: a description cut to three lines, and the rating, price and buttons of the
 // cards in one row at the same height, at the bottom of the card.
 
 interface CardBox {

@@ -7,7 +7,7 @@ import { firstLink, waitForMail } from "./support/mailbox";
 // Decision 022 in the browser: a verification link proves ownership of the whole account. Opened
 // outside the browser that signed up, it asks its opener to choose the password; opened in a
 // browser signed in to another account, it says whose link it is and changes nothing until the
-// person chooses (issue 31, items 1 and 7).
+// person chooses.
 
 const OWNER_PASSWORD = "owner picks a fresh passphrase 73";
 const PHONE = { width: 390, height: 844 };

@@ -3,7 +3,7 @@ import { openApp } from "./fixtures";
 import { expect, signUpByApi, test, uniqueEmail } from "./support/accounts";
 import { firstLink, waitForMail } from "./support/mailbox";
 
-// spec 4 and 9: the verify page checks every 2 s and leaves 2 s after it sees the address
+// The verify page checks every 2 s and leaves 2 s after it sees the address
 // verified. The page's clock only moves when a test moves it, so each test proves the page's own
 // timing, whatever the constants say.
 

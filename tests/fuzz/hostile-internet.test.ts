@@ -15,7 +15,7 @@ import type { LoopDelays } from "./loop-delay-probe";
 import { describeRequest, hostileRequest, wireBytes, type FuzzContext } from "./hostile-requests";
 import { formatFailures, formatSummary, fuzz, type FuzzReport } from "./run-fuzz";
 
-// Issue 14, "proof under attack": thousands of hostile requests against the production server, on
+// "proof under attack": thousands of hostile requests against the production server, on
 // PGlite and (with TEST_DATABASE_URL) on PostgreSQL. Replay a run with FUZZ_SEED; FUZZ_REQUESTS
 // and FUZZ_BUDGET_S bound it (defaults: 4,000 requests or 90 s per database, whichever is first).
 
@@ -275,7 +275,7 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
     };
     const deepJson = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
 
-    // Issue 31.3: the admin's Disqus file of 700 KB nested 100,000 deep once held the server 13.5 minutes.
+    // The admin's Disqus file of 700 KB nested 100,000 deep once held the server 13.5 minutes.
     const xml = await upload("comment-import?name=export.xml", deepDisqusExport(100_000));
     expect(xml.status).toBe(413);
     expect(xml.body.error!.message).toMatch(/nested deeper than 16 levels/);
@@ -305,7 +305,7 @@ describe.each(DATABASES)("a hostile internet against the app on %s", (name, kind
     expect(manyValues.status).toBe(400);
     expect(manyValues.body.error!.message).toMatch(/more than 20,000 values/);
 
-    // Issue 31.9: a 4,998-character `*a_` comment took 381 ms to render on the event loop.
+    // A 4,998-character `*a_` comment took 381 ms to render on the event loop.
     const [tool] = (await getJson<{ tools: ToolCard[] }>(server.url, "/api/tools?limit=1")).body
       .tools;
     const slow = "*a_".repeat(1_666);

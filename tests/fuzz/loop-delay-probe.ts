@@ -1,7 +1,7 @@
 import { renameSync, writeFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
-// Loaded into the fuzzed server with `--import` (issue 31): the event loop's delays, measured by
+// Loaded into the fuzzed server with `--import`: the event loop's delays, measured by
 // monitorEventLoopDelay at 10 ms resolution, written to FUZZ_LOOP_DELAY_FILE twice a second. SIGUSR2
 // starts a new measurement, so the server's start (migrations, the first index) is left out. The
 // longest stalls are kept with their time, for the suite to name the requests then in flight.

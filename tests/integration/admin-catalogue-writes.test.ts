@@ -31,7 +31,7 @@ import {
 import { followSnapshot, onlineStatsOf } from "./followed-snapshot";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// Issue 7: manual writes and imports keep the snapshot and the category statistics exact; a dry
+// Manual writes and imports keep the snapshot and the category statistics exact; a dry
 // run changes nothing; a bad row imports nothing; a re-import is a no-op; export round-trips.
 
 const ACTOR = { id: "admin-1", email: "admin@example.com" };
@@ -413,7 +413,7 @@ describe("tool images", () => {
     await rm(mediaDir, { recursive: true, force: true });
   });
 
-  it("stores an upload as WebP in spec 5's three sizes with the size suffix, once per content", async () => {
+  it("stores an upload as WebP in the three sizes with the size suffix, once per content", async () => {
     const png = await sharp({
       create: { width: 1600, height: 900, channels: 3, background: "#3366aa" },
     })

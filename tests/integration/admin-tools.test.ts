@@ -11,7 +11,7 @@ import { exportCatalogue } from "#server/services/import-export/export-catalogue
 import { followSnapshot, onlineStatsOf } from "./followed-snapshot";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// Issue 7: bulk status changes and deletes keep the snapshot, the category statistics and the
+// Bulk status changes and deletes keep the snapshot, the category statistics and the
 // like rows exact, on every server that listens; every write is audited.
 
 const ACTOR = { id: "admin-1", email: "admin@example.com" };

@@ -10,7 +10,7 @@ import { adminRoutes } from "#server/routes/admin.server";
 import type { Application } from "#server/boot.server";
 import { handleErrors } from "#server/http/error-handler.server";
 
-// Issue 15: the browser's one API client against a real HTTP server: our admin routes behind
+// The browser's one API client against a real HTTP server: our admin routes behind
 // their guard and the real error handler, and answers shaped as Better Auth sends them. The
 // browser's relative paths go to that server, and the test picks who is signed in by cookie.
 

@@ -15,7 +15,7 @@ import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 import { serveForTest, type ServedForTest } from "../support/serve-for-test";
 
-// Issue 31.3: a file nested far deeper than any export is refused at once with a 413 naming the
+// A file nested far deeper than any export is refused at once with a 413 naming the
 // limit, and nothing of it is imported. The Disqus file is the one that once held the server for
 // 13.5 minutes. The server answers a small import of each kind first, as a running one has, so
 // the time measured is the refusal's, not the first request's loading.

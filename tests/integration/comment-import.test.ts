@@ -8,7 +8,7 @@ import { disqusExport, memoryCommentFile } from "../comment-exports";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// Issue 17 item 4: the comment migration against a real database.
+// The comment migration against a real database.
 
 const ACTOR = { id: null, email: "cli:test" };
 

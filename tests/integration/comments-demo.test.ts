@@ -5,7 +5,7 @@ import { queryRows } from "#server/db/query-rows.server";
 import { seedDemoCatalogue } from "#server/seed/seed-demo.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// issue 17: the demo catalogue's ratings are real, every tool's numbers those of its demo rows.
+// The demo catalogue's ratings are real, every tool's numbers those of its demo rows.
 
 describe(`the demo catalogue's comments on ${databaseKind}`, () => {
   let database: DatabaseHandle;

@@ -37,7 +37,7 @@ import { createCommentsServices } from "#server/services/comments/comments-servi
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// The comment routes with the real services on a real database (issue 17, decision 017). Each
+// The comment routes with the real services on a real database (decision 017). Each
 // test makes its own tool and people; people get their own network address (X-Forwarded-For),
 // so only the rate-limit test meets a limit. The clock of the edit window is moved, not waited.
 

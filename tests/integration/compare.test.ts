@@ -5,7 +5,7 @@ import { getComparison } from "#server/services/compare/get-comparison.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// Issue 20: the compare page reads the tools' full records, online only, defaults as missing.
+// The compare page reads the tools' full records, online only, defaults as missing.
 
 describe(`getComparison on ${databaseKind}`, () => {
   let database: DatabaseHandle;

@@ -17,7 +17,7 @@ import {
 } from "#server/services/import-export/import-catalogue.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// Issue 14: a NUL byte in the admin search or an import file is the client's mistake (a 400 or a
+// A NUL byte in the admin search or an import file is the client's mistake (a 400 or a
 // rejected row), never a database error answered with 500.
 
 const ADMIN = { id: "admin-1", email: "admin@example.com", isAdmin: true };

@@ -12,7 +12,7 @@ import {
   generateDemoImages,
 } from "#server/media/demo-images.server";
 
-// Issue 14 item 7: on a first start no page asks for a demo image that fails, even before the
+// On a first start no page asks for a demo image that fails, even before the
 // background has drawn it.
 
 const TOOLS = [

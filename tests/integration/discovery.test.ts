@@ -19,7 +19,7 @@ import {
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// Issue 20 over HTTP on a real database: the sitemap and the feeds follow the catalogue, a new
+// Over HTTP on a real database: the sitemap and the feeds follow the catalogue, a new
 // online tool joining them and an unpublished one leaving, as soon as the snapshot has the change.
 
 const APP_URL = "http://directory.test";

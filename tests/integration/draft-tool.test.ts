@@ -13,7 +13,7 @@ import { decodePage, readPage } from "#server/services/ai-draft/read-page.server
 import { type FakeModel, startFakeModel } from "../support/fake-model-server";
 import { type FixtureSites, startFixtureSites } from "../support/fixture-sites";
 
-// Issue 18.3-18.5 end to end over real HTTP: loopback fixture sites read and drafted, page-only
+// End to end over real HTTP: loopback fixture sites read and drafted, page-only
 // and with the fake OpenAI-compatible model in each of its modes.
 
 const TAXONOMY: TaxonomyEntry[] = [

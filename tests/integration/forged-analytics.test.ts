@@ -121,7 +121,7 @@ describe(`forged analytics and views on ${databaseKind}`, () => {
     await sendMany("198.51.100.1", 1, () => ({ name: "tool_view", path: "/t", toolId: TOOL }));
     expect((await dashboard()).totals.toolViews).toBe(1);
 
-    // Issue 31, item 8: tool views of a real tool, of an invented one, and the attacker's text
+    // Tool views of a real tool, of an invented one, and the attacker's text
     // as a search, a campaign and a referrer, 25 a batch as fast as the server takes them.
     const forged = (n: number) =>
       [

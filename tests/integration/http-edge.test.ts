@@ -16,7 +16,7 @@ import { toWebRequest } from "#server/http/web-request.server";
 import { buildTestAuth } from "./test-auth";
 import { openTestDatabase } from "./test-database";
 
-// Issue 14: the HTTP edge as server/http.server.ts assembles it, on a real Better Auth and
+// The HTTP edge as server/http.server.ts assembles it, on a real Better Auth and
 // database, driven with raw requests a browser would never send.
 
 const APP_URL = "http://localhost:3999";

@@ -15,7 +15,7 @@ import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 
 // POST and DELETE /api/tools/:id/like with the real services on a real database: the rate-limit
-// step and the like run in one statement (issue 16), so a refused step must change nothing.
+// step and the like run in one statement, so a refused step must change nothing.
 
 const VERIFIED = { id: "route-liker", email: "liker@example.com", emailVerified: true };
 const UNVERIFIED = { id: "route-new", email: "new@example.com", emailVerified: false };

@@ -6,7 +6,7 @@ import { setToolLike } from "#server/services/likes/set-tool-like.server";
 import { createToolRow } from "../factories";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// Issue 15: a signed-in page carries the person's liked tools and the live event they were read
+// A signed-in page carries the person's liked tools and the live event they were read
 // at, so the live stream can send only what changed after it.
 
 describe(`the liked state a page starts from, on ${databaseKind}`, () => {

@@ -170,7 +170,7 @@ describe(`likes on ${databaseKind}`, () => {
   });
 
   afterEach(async () => {
-    // The invariant of spec 7: every tool's likes_total is the number of its active like rows.
+    // The invariant of: every tool's likes_total is the number of its active like rows.
     const rows = await database.db
       .select({
         id: tools.id,

@@ -18,7 +18,7 @@ import { createNewsletterServices } from "#server/services/newsletter/newsletter
 import { recordingMailer } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// Issue 19: RFC 8058 one-click unsubscribe as a mail provider sends it (no cookie, no Origin, a
+// RFC 8058 one-click unsubscribe as a mail provider sends it (no cookie, no Origin, a
 // form body or none) through the guards every request passes, and the admins' subscriber CSV.
 
 const APP_URL = "http://localhost:3999";

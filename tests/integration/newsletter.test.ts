@@ -23,7 +23,7 @@ import {
 } from "#server/services/newsletter/unsubscribe-from-newsletter.server";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// Issue 19: double opt-in with a mailed, single-use, expiring link; one-click unsubscribe.
+// Double opt-in with a mailed, single-use, expiring link; one-click unsubscribe.
 
 const APP_URL = "https://tools.example";
 const HOUR = 3600_000;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { createNodeServer, logUnhandledRejection } from "#server/http/node-server.server";
 
-// Issue 14: the limits and answers of the Node server itself, before the app sees a request.
+// The limits and answers of the Node server itself, before the app sees a request.
 
 let server: Server;
 let port: number;

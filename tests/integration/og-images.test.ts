@@ -23,7 +23,7 @@ import type { RateRule } from "#server/rate-limit/consume-rate-limit.server";
 import { buildSnapshot } from "#server/snapshot/snapshot.server";
 import { createToolCard } from "../factories";
 
-// Issue 20: the generated Open Graph images, served as http.server.ts mounts them.
+// The generated Open Graph images, served as http.server.ts mounts them.
 
 vi.mock("#server/media/og-images/render-og-image.server", async (importOriginal) => {
   const original = await importOriginal<typeof RenderOgImage>();

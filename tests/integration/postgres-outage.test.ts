@@ -9,7 +9,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from "#server/db/client
 import { createScratchDatabase } from "../scratch-database";
 import { startTcpProxy } from "./tcp-proxy";
 
-// Issue 14: with the database unreachable /healthz answers 503 within 5 s, and 200 again once it
+// With the database unreachable /healthz answers 503 within 5 s, and 200 again once it
 // is back; no wait on PostgreSQL is unbounded.
 
 const serverUrl = process.env.TEST_DATABASE_URL;

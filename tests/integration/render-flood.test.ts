@@ -8,7 +8,7 @@ import {
   type RunningServer,
 } from "../support/production-server";
 
-// Issue 31, item 2 (decision 023), against the production build: one client's flood of distinct
+// Decision 023: against the production build: one client's flood of distinct
 // uncached 300-card searches no longer takes the render queue. Its renders beyond its share are
 // refused at once with 429 and Retry-After, while another client's pages still render.
 

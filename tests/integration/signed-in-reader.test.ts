@@ -8,7 +8,7 @@ import { authSessions, authUsers, userProfiles } from "#server/db/schema";
 import { buildTestAuth } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// The reader of "who is signed in" reads the session itself (issue 16: one query instead of Better
+// The reader of "who is signed in" reads the session itself (one query instead of Better
 // Auth's session read and ours); these prove it keeps Better Auth's rules: signed cookies only,
 // a sign-out or an expired session ends it at once, and a day-old session is still extended.
 

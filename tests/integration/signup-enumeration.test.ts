@@ -7,7 +7,7 @@ import { authSessions, authUsers, pendingSignUps } from "#server/db/schema";
 import { buildTestAuth, recordingMailer } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 
-// Issue 14, decision 010: nothing an answer holds (status, body, cookies, time) tells whether an
+// Decision 010: nothing an answer holds (status, body, cookies, time) tells whether an
 // address has an account: at sign-up, sign-in and password reset.
 
 const APP_URL = "http://localhost:3000";

@@ -8,7 +8,7 @@ import { ServerProcess } from "../crash/server-process";
 import { createScratchDatabase } from "../scratch-database";
 import { databaseKind } from "./test-database";
 
-// Issue 31, item 13 (decision 025): SIGTERM drains. The server stops accepting, answers what is in
+// Decision 025: SIGTERM drains. The server stops accepting, answers what is in
 // flight (up to 10 s), ends live streams with a retry hint, and exits 0. The real server process,
 // on the production build (run under `flock /tmp/e2e.lock`, as the build may be remade meanwhile).
 

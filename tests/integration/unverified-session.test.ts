@@ -26,7 +26,7 @@ import { buildTestAuth } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 import { serveForTest, type ServedForTest } from "../support/serve-for-test";
 
-// spec 4 and issue 17: a person whose email is not verified may not like, comment, rate or
+// And: a person whose email is not verified may not like, comment, rate or
 // report; the server answers 403 whatever the page shows. Since decision 022 nobody can sign in
 // to such an account, so the session here is made in the database, as one started before that
 // change would be, and read by the app's own reader of the session cookie.
@@ -107,7 +107,7 @@ describe(`a session of an account whose email is not verified, on ${databaseKind
     expect(signedIn?.viewer).toMatchObject({ email: EMAIL, emailVerified: false });
   });
 
-  it("is refused a like with 403 and spec 4's text, and nothing is written", async () => {
+  it("is refused a like with 403 and the refusal's message, and nothing is written", async () => {
     for (const method of ["POST", "DELETE"] as const) {
       const refused = await send(method, "/api/tools/early-tool/like");
       expect(refused.status).toBe(403);

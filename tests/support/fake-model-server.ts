@@ -1,4 +1,4 @@
-// A fake OpenAI-compatible chat-completions server on loopback for AI-assisted add (issue 18).
+// A fake OpenAI-compatible chat-completions server on loopback for AI-assisted add.
 // Its "good" answer is built from the page in the request (between the fence lines), quoting the
 // page's own words as evidence, so the draft's evidence checks pass on any fixture page.
 

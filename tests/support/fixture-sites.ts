@@ -1,4 +1,4 @@
-// Loopback web sites for the AI-assisted add (issue 18): real HTTP answers the guarded fetcher,
+// Loopback web sites for the AI-assisted add: real HTTP answers the guarded fetcher,
 // the page reader and the jobs are tested against. Every product and company here is invented.
 //
 // Pages:

@@ -26,7 +26,7 @@ const signUp = {
   confirmPassword: "correct horse",
 };
 
-describe("sign-up form (spec 3 Forms, spec 5)", () => {
+describe("sign-up form (Forms)", () => {
   it("accepts a complete form and trims the email and display name", () => {
     const result = signUpSchema.safeParse({
       ...signUp,

@@ -14,7 +14,7 @@ function user(overrides: Partial<RoleFacts> = {}): RoleFacts {
   };
 }
 
-describe("holdsAdminRole (spec 6 Admin)", () => {
+describe("holdsAdminRole (Admin)", () => {
   it("never makes an unverified user an admin, whatever the role or list says", () => {
     expect(holdsAdminRole(user({ emailVerified: false, role: "admin" }), [])).toBe(false);
     expect(

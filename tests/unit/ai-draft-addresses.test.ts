@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normaliseAddress, readAddressList, sameSite, siteKeyOf } from "~/lib/ai-draft";
 
-describe("readAddressList (issue 18.1)", () => {
+describe("readAddressList", () => {
   it("reads one address per line or separated by commas, semicolons and spaces", () => {
     expect(
       readAddressList("https://a.example/\nb.example, c.example/pricing; http://d.example"),
@@ -29,7 +29,7 @@ describe("readAddressList (issue 18.1)", () => {
   });
 });
 
-describe("normaliseAddress (issue 18.1)", () => {
+describe("normaliseAddress", () => {
   it("adds https, drops tracking parameters and the fragment, keeps other parameters", () => {
     const result = normaliseAddress(
       "Example.COM/tools?utm_source=x&id=7&gclid=abc&fbclid=1&ref=hn#pricing",
@@ -66,7 +66,7 @@ describe("normaliseAddress (issue 18.1)", () => {
   });
 });
 
-describe("sameSite (duplicates, issue 18.1)", () => {
+describe("sameSite (duplicates)", () => {
   const key = (text: string) => siteKeyOf(new URL(text));
 
   it("ignores www., the scheme, a trailing slash and the case", () => {

@@ -14,7 +14,7 @@ const error = { kind: "error", message: "boom" } as const;
 const pageView = { name: "page_view", path: "/ai-tools" } as const;
 const exception = { name: "app_exception", path: "/", error } as const;
 
-describe("the event allowlists (spec 9)", () => {
+describe("the event allowlists", () => {
   it("track error, app_exception, app_update and app_crash without consent", () => {
     expect([...ALWAYS_TRACKED_EVENTS].sort()).toEqual([
       "app_crash",

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { handleError } from "~/entry.server";
 
-// React Router's loader, action and render errors reach the error reports (issue 19) through
+// React Router's loader, action and render errors reach the error reports through
 // entry.server's handleError; a route's own error response and an abandoned request do not.
 
 function argsOf(url: string, isAborted = false) {

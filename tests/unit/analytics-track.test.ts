@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EventBatch } from "~/lib/analytics";
 
-// Issue 19: the browser's event queue, in a minimal fake browser (vitest runs in node here).
+// The browser's event queue, in a minimal fake browser (vitest runs in node here).
 
 type Listener = () => void;
 

@@ -7,7 +7,7 @@ import {
   retryAfterMs,
 } from "#server/services/ai-draft/ask-model.server";
 
-// Issue 18.4: the model client's retries, backoff and Retry-After, on fake timers.
+// The model client's retries, backoff and Retry-After, on fake timers.
 
 const KEY = "sk-unit-secret-9f8e7d";
 const settings = { baseUrl: "http://127.0.0.1:9/v1/", apiKey: KEY, model: "m" };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authErrorMessage } from "~/client/auth/auth-client";
 
-describe("the message of a failed auth or reset call (spec 8)", () => {
+describe("the message of a failed auth or reset call", () => {
   it("is the provider's message when the failure is an Error", () => {
     expect(authErrorMessage(new Error("Invalid email or password"))).toBe(
       "Invalid email or password",

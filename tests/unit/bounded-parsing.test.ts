@@ -10,7 +10,7 @@ import { readThreadMapping } from "#server/services/comment-import/read-thread-m
 import { readCatalogueFile } from "#server/services/import-export/read-catalogue-file.server";
 import { DISQUS_HEADER, deepDisqusExport, disqusExport } from "../comment-exports";
 
-// Issue 31.3: every XML and JSON reader caps nesting and the number of elements, and says which
+// Every XML and JSON reader caps nesting and the number of elements, and says which
 // limit a file went past (a 413 at the route). The caps are counted before or while reading, so a
 // file far past them costs only its first levels or one scan without parsing.
 

@@ -84,7 +84,7 @@ describe("browse addresses", () => {
   });
 });
 
-describe("saved filters (spec 3 local keys)", () => {
+describe("saved filters (local keys)", () => {
   it("saves every filter under its own key and reads them back", () => {
     const storage = new MemoryStorage();
     saveFilters(storage, marketing);
@@ -109,7 +109,7 @@ describe("saved filters (spec 3 local keys)", () => {
   });
 });
 
-describe("the session snapshot (spec 4: valid for 5 minutes)", () => {
+describe("the session snapshot (valid for 5 minutes)", () => {
   beforeEach(() => vi.useFakeTimers({ now: new Date("2026-11-22T10:00:00Z") }));
   afterEach(() => vi.useRealTimers());
 
@@ -181,7 +181,7 @@ describe("the session snapshot (spec 4: valid for 5 minutes)", () => {
   });
 });
 
-describe("debounce (spec 9: search waits 300 ms)", () => {
+describe("debounce (search waits 300 ms)", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

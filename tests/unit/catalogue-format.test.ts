@@ -32,7 +32,7 @@ const tool: FlatTool = {
   image: null,
 };
 
-describe("catalogue files (issue 7 export format)", () => {
+describe("catalogue files (export format)", () => {
   it("writes CSV with the spec's names, dotted nested columns and quoted fields", () => {
     const text = toCsvDocument([tool]);
     // The line break inside a quoted field stays; records end with CRLF.

@@ -6,7 +6,7 @@ import {
   readCatalogueFile,
 } from "#server/services/import-export/read-catalogue-file.server";
 
-// Issue 7 import files and plans, without a database.
+// Import files and plans, without a database.
 
 function existingTool(overrides: Partial<ToolRow>): ToolRow {
   const at = new Date("2026-01-01T00:00:00Z");

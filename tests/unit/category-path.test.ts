@@ -28,7 +28,7 @@ const noCategory = createToolCard({
 });
 const snapshot = buildSnapshot([withSub, noSub, noCategory]);
 
-describe("tool paths (spec 2 routes)", () => {
+describe("tool paths (routes)", () => {
   it("has category, subcategory and name slugs for a tool with a subcategory", () => {
     expect(toolPath(withSub)).toBe("/ai-tools/marketing/seo/quill-ai");
   });

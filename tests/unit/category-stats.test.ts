@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countCategories, toTaxonomy, withCategoryChanges } from "~/lib/category-stats";
 
-describe("category statistics (spec 3 categoryStats)", () => {
+describe("category statistics (categoryStats)", () => {
   const tools = [
     { category: "Sales", subCategory: "CRM Assistants" },
     { category: "Sales", subCategory: "CRM Assistants" },

@@ -6,7 +6,7 @@ import { resolveComparePath } from "#server/services/compare/resolve-compare-pat
 import { buildSnapshot } from "#server/snapshot/snapshot.server";
 import { createToolCard } from "../factories";
 
-// Issue 20: /compare/{a}-vs-{b}[-vs-...], where a slug may itself hold "-vs-".
+// /compare/{a}-vs-{b}[-vs-...], where a slug may itself hold "-vs-".
 
 const knownOf = (...slugs: string[]) => {
   const known = new Set(slugs);

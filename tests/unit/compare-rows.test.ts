@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { compareSections, type ComparisonTool } from "~/lib/compare-rows";
 
-// Issue 20: the compare table's rows; nothing invented, "differences only" hides equal rows.
+// The compare table's rows; nothing invented, "differences only" hides equal rows.
 
 let sequence = 0;
 function comparedTool(overrides: Partial<ComparisonTool> = {}): ComparisonTool {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy } from "#server/http/security-headers.server";
 import { renderedPageOf } from "#server/render-cache/rendered-page.server";
 
-// Issue 19: the CSP allows Google Analytics' script and collection hosts only with
+// The CSP allows Google Analytics' script and collection hosts only with
 // GA_MEASUREMENT_ID set, on pages rendered per request and on the render cache's shared pages.
 
 const directive = (policy: string, name: string) =>

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { isLoopbackAddress } from "~/lib/ip-address";
 import { loader } from "~/routes/dev-mailbox";
 
-// Issue 14: the development mailbox shows reset links, so only the server's own machine sees it.
+// The development mailbox shows reset links, so only the server's own machine sees it.
 
 describe("isLoopbackAddress", () => {
   it.each([

@@ -13,7 +13,7 @@ import type {
 import { occursIn, pageCorpus } from "#server/services/ai-draft/page-evidence.server";
 import { readPage } from "#server/services/ai-draft/read-page.server";
 
-// Issue 18.3: a useful draft from the page alone, each field with a source and a quote on the page.
+// A useful draft from the page alone, each field with a source and a quote on the page.
 
 const TAXONOMY: TaxonomyEntry[] = [
   { category: "Productivity", subcategories: ["Note Taking", "Calendars"] },

@@ -6,7 +6,7 @@ import { HomePage, type HomePageProps } from "~/features/home/home-page";
 import type { CategoryEntry } from "~/lib/category-stats";
 import { createToolCard } from "../factories";
 
-// spec 8's texts for empty lists, in the HTML the server sends.
+// the texts for empty lists, in the HTML the server sends.
 
 function renderPage(page: React.ReactNode): string {
   const Stub = createRoutesStub([{ path: "/", Component: () => page }]);
@@ -23,7 +23,7 @@ const emptyHome: HomePageProps = {
   isTopToolsFallback: false,
 };
 
-describe("the home page's top tools (spec 8)", () => {
+describe("the home page's top tools", () => {
   it("says 'No top tools found' when there are none", () => {
     expect(renderPage(<HomePage {...emptyHome} />)).toContain("No top tools found");
   });
@@ -40,7 +40,7 @@ describe("the home page's top tools (spec 8)", () => {
   });
 });
 
-describe("the subcategory sidebar (spec 8)", () => {
+describe("the subcategory sidebar", () => {
   const props = {
     category: "All",
     selected: [],

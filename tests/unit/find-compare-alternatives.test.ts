@@ -8,7 +8,7 @@ import { buildSnapshot } from "#server/snapshot/snapshot.server";
 import type { ToolCard } from "~/lib/tool";
 import { createToolCard } from "../factories";
 
-// Issue 20 "Compare with": same subcategory first, then the category; most similar name and card
+// "Compare with": same subcategory first, then the category; most similar name and card
 // description first; most liked breaks ties.
 
 const editing = (overrides: Partial<ToolCard>) =>

@@ -73,7 +73,7 @@ describe("findTools", () => {
     expect(page.tools.map((tool) => tool.name)).toEqual(["Mid Seller"]);
     expect(page.total).toBe(3);
   });
-  it("does not search with fewer than 2 trimmed characters (spec 5)", () => {
+  it("does not search with fewer than 2 trimmed characters", () => {
     expect(findTools(snapshot, query({ search: " w " })).total).toBe(3);
   });
   it("searches every word and counts facets over the matches", () => {
@@ -92,7 +92,7 @@ describe("findTools", () => {
     );
     expect(query(raw)).toMatchObject({ subcategory: ["SEO", "Ads"], sort: "Rating" });
   });
-  it("sorts search results by relevance unless another sort is chosen (spec 4)", () => {
+  it("sorts search results by relevance unless another sort is chosen", () => {
     const page = findTools(snapshot, query({ search: "writer" }));
     expect(page.sort).toBe("Relevance");
     // Equal matches: popularity decides (Old Writer: 50 likes and more views).
@@ -126,7 +126,7 @@ describe("findTools", () => {
     expect(last.tools.map((tool) => tool.name)).toEqual(["Bulk 0"]);
     expect(last.total).toBe(1_100);
   });
-  it("returns at most 1000 search results (spec 5)", () => {
+  it("returns at most 1000 search results", () => {
     const many = buildSnapshot(
       Array.from({ length: 1_100 }, (_, i) => createToolCard({ name: `Robot ${i}` })),
     );

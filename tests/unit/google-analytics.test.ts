@@ -5,7 +5,7 @@ import {
   type GaHost,
 } from "~/client/analytics/google-analytics";
 
-// Issue 19: GA4 loads only after consent, with Consent Mode's defaults set before its script.
+// GA4 loads only after consent, with Consent Mode's defaults set before its script.
 
 function fakeHost(hostname = "www.tools.example.com", cookies: string[] = []) {
   const log: string[] = [];

@@ -3,7 +3,7 @@ import { buildSnapshot } from "#server/snapshot/snapshot.server";
 import { getHomeData } from "#server/services/tools/get-home-data.server";
 import { createToolCard } from "../factories";
 
-describe("getHomeData (spec 7 home reads)", () => {
+describe("getHomeData (home reads)", () => {
   const tools = Array.from({ length: 25 }, (_, index) =>
     createToolCard({
       id: `t${index}`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { imageUrlCandidates, resolveImagePath } from "~/lib/image-path";
 
-describe("resolveImagePath (spec 5)", () => {
+describe("resolveImagePath", () => {
   it("gives an empty result for an empty path", () => {
     expect(resolveImagePath("")).toBe("");
     expect(resolveImagePath(null)).toBe("");
@@ -36,7 +36,7 @@ describe("resolveImagePath (spec 5)", () => {
   });
 });
 
-describe("imageUrlCandidates (spec 5: webp sibling first, original as fallback)", () => {
+describe("imageUrlCandidates (webp sibling first, original as fallback)", () => {
   it("tries the resized webp, then the original", () => {
     expect(imageUrlCandidates("tools/a.png", "small")).toEqual([
       "/media/tools/a_300x300.webp",

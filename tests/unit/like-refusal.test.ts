@@ -3,12 +3,12 @@ import { likeRefusalOf } from "~/components/likes/like-refusal";
 
 const verified = { id: "user-1", emailVerified: true };
 
-describe("likeRefusalOf (spec 4 Like)", () => {
+describe("likeRefusalOf (Like)", () => {
   it("asks a signed-out visitor to sign in", () => {
     expect(likeRefusalOf(null, "tool-1")).toEqual({ kind: "sign-in" });
   });
 
-  it("refuses a like without a tool id with spec 8's text for 3 s", () => {
+  it("refuses a like without a tool id with the text for 3 s", () => {
     expect(likeRefusalOf(verified, "")).toEqual({
       kind: "toast",
       toast: { message: "Unable to like: Invalid tool data", tone: "error", durationMs: 3000 },

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { LikeStore } from "~/components/likes/like-store";
 
-// Issue 15: the like store starts from the liked tools in the page's data and follows changes.
+// The like store starts from the liked tools in the page's data and follows changes.
 
 describe("LikeStore", () => {
   it("starts from the page's liked tools, and knows nothing liked when signed out", () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { readListingQuery, searchOfPage } from "~/lib/listing-query";
+import { readListingQuery, searchOfPage } from "~/lib/listing-query.server";
 import { MAX_SEARCH_TEXT_LENGTH } from "~/lib/constants";
 import { toolQuerySchema } from "~/lib/tool-query";
 import type { AppServices } from "#server/services.server";
 
-// Issue 21: a listing page searches what it can of the URL's search instead of dropping it.
+// A listing page searches what it can of the URL's search instead of dropping it.
 
 const services = { getTaxonomy: () => [{ name: "Sales" }] } as unknown as AppServices;
 const searchAt = (query: string) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { liveStreamCapacity, readMachineLimits } from "#server/live/live-stream-capacity.server";
 
-// Issue 31, item 4: the process's cap on live streams comes from what it may use, not a constant.
+// The process's cap on live streams comes from what it may use, not a constant.
 
 const MB = 1024 * 1024;
 

@@ -5,7 +5,7 @@ import {
   sanitizeLongCommentHtml,
 } from "#server/services/comments/comment-html.server";
 
-// Issue 31: an imported message may hold 100,000 characters of HTML, which sanitize-html takes
+// An imported message may hold 100,000 characters of HTML, which sanitize-html takes
 // about 200 ms over. Past SANITIZE_ON_LOOP_CHARS it is sanitised on a worker.
 
 /** How many times a 5 ms timer fires while `work` runs: none when it holds the event loop. */

@@ -9,7 +9,7 @@ import {
 } from "#server/services/ai-draft/draft-with-model.server";
 import { readPage } from "#server/services/ai-draft/read-page.server";
 
-// Issue 18.4: the model's answer is checked against the page, and the page goes in fenced.
+// The model's answer is checked against the page, and the page goes in fenced.
 
 const TAXONOMY: TaxonomyEntry[] = [{ category: "Productivity", subcategories: ["Note Taking"] }];
 

@@ -3,7 +3,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { NewsletterSignup } from "~/features/newsletter/newsletter-signup";
 
-// Issue 19: an external newsletter form loads only once the visitor asks for it.
+// An external newsletter form loads only once the visitor asks for it.
 
 function render(page: React.ReactNode): string {
   const Stub = createRoutesStub([{ path: "/", Component: () => page }]);

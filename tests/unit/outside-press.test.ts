@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isTouchTap } from "~/components/use-outside-press";
 
-describe("an outside touch (spec 9: 30 px)", () => {
+describe("an outside touch (30 px)", () => {
   const start = { x: 100, y: 200 };
 
   it("is a tap when it ends where it began or up to 30 px away", () => {

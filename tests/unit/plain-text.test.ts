@@ -7,10 +7,10 @@ import { isPlainText, plainText, shownText } from "~/lib/plain-text";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { EMPTY_TOOL_INPUT, toFormValues, toolInputSchema } from "~/lib/tool-input";
 import { toolQuerySchema } from "~/lib/tool-query";
-import { readListingQuery } from "~/lib/listing-query";
+import { readListingQuery } from "~/lib/listing-query.server";
 import type { AppServices } from "#server/services.server";
 
-// Issue 14: text holding control characters is refused at every boundary with a 400, never
+// Text holding control characters is refused at every boundary with a 400, never
 // passed on to the database (PostgreSQL text cannot hold U+0000).
 
 const CONTROLS = ["\u0000", "\u0001", "\u0007", "\u001b", "\u001f", "\u007f"];

@@ -5,7 +5,7 @@ import {
 } from "#server/services/ai-draft/read-fetched-page.server";
 import type { FetchedPage } from "#server/net/guarded-fetch.server";
 
-// Issue 31.3, the AI-add page reader: a fetched page is anyone's HTML. Reading it runs on a worker
+// The AI-add page reader: a fetched page is anyone's HTML. Reading it runs on a worker
 // with a time limit; a page built to be slow to read is a named failure, not a frozen server.
 
 function pageOf(html: string): FetchedPage {

@@ -3,7 +3,7 @@ import { assertReadablePage } from "#server/services/ai-draft/check-page.server"
 import type { FetchedPage } from "#server/net/guarded-fetch.server";
 import { decodePage, readPage } from "#server/services/ai-draft/read-page.server";
 
-// Issue 18.2-18.3: what the reader takes from a page, and which pages are walls, not pages.
+// What the reader takes from a page, and which pages are walls, not pages.
 
 const URL_ = "https://www.example.com/product?ref=1";
 

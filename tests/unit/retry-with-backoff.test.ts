@@ -4,7 +4,7 @@ import { CONFIG_FETCH_POLICY, loadAnalyticsConfig } from "~/client/analytics/con
 import { ApiError } from "~/client/api/request";
 import { AttemptTimeoutError, backoffDelayMs, retryWithBackoff } from "~/client/retry-with-backoff";
 
-// spec 7 and 9: the analytics configuration fetch's schedule, exactly, on fake timers.
+// The analytics configuration fetch's schedule, exactly, on fake timers.
 
 const CONFIG: AnalyticsConfig = { enabledEvents: ["page_view", "app_exception"], sampleRate: 0.5 };
 

@@ -6,7 +6,7 @@ import {
 } from "#server/search/search-index.server";
 import { createSearchDocument } from "../factories";
 
-// spec 5: each field's weight, as literals. A tool with no popularity that matches the query word
+// Each field's weight, as literals. A tool with no popularity that matches the query word
 // whole in one field only scores 70% of that field's weight over the name's (8): only that
 // field's weight decides the score.
 
@@ -28,7 +28,7 @@ const TOOLS_WITH_THE_WORD_IN: [field: string, weight: number, tool: SearchDocume
   ],
 ];
 
-describe("search field weights (spec 5)", () => {
+describe("search field weights", () => {
   it.each(TOOLS_WITH_THE_WORD_IN)("weighs a match in %s at %d", (_field, weight, tool) => {
     const hits = searchDocuments(buildSearchIndex([tool]), WORD);
     expect(hits).toHaveLength(1);

@@ -6,7 +6,7 @@ import {
 } from "#server/search/search-index.server";
 import { createSearchDocument as doc } from "../factories";
 
-// Issue 21: exact and prefix matches rank above typo matches, as a tier above relevance.
+// Exact and prefix matches rank above typo matches, as a tier above relevance.
 
 function ranked(docs: SearchDocument[], query: string): string[] {
   return searchDocuments(buildSearchIndex(docs), query).map((hit) => docs[hit.doc]!.name);

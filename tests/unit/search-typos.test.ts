@@ -6,7 +6,7 @@ import {
 } from "#server/search/search-index.server";
 import { createSearchDocument } from "../factories";
 
-// Issue 21: a query word forgives typos by its length (1 from 5 letters, 2 from 9), and a swap of
+// A query word forgives typos by its length (1 from 5 letters, 2 from 9), and a swap of
 // two neighbouring letters counts one. Exact and prefix matches above typo matches: see
 // search-ranking.test.ts.
 

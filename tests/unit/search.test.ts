@@ -257,7 +257,7 @@ describe("tokenizing", () => {
   });
 });
 
-describe("popularity and relevance (spec 9)", () => {
+describe("popularity and relevance", () => {
   it("caps views at 50 points and likes at 30, and adds rating x 5", () => {
     expect(popularity({ views: 1_000, likesTotal: 3, ratingAvg: 4 })).toBe(10 + 6 + 20);
     expect(popularity({ views: 1_000_000, likesTotal: 1_000, ratingAvg: 5 })).toBe(MAX_POPULARITY);
@@ -312,7 +312,7 @@ describe("searchDocuments", () => {
     expect(namesFor(docs, "invoicing")).toEqual(["Seo"]);
   });
 
-  it("ranks by the spec 5 field weights when popularity is equal", () => {
+  it("ranks by the field weights when popularity is equal", () => {
     const docs = [
       doc({ name: "Meta", seo: { titleTag: "", metaDescription: "budget planner" } }),
       doc({ name: "Long", longDescription: "a budget planner" }),

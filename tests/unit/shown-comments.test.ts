@@ -8,7 +8,7 @@ import {
 } from "~/features/comments/shown-comments";
 import type { CommentPage, CommentThread, CommentView, RatingSummary } from "~/lib/api/contract";
 
-// Issue 17: how the tool page's comments follow the reader's own writes until the next read.
+// How the tool page's comments follow the reader's own writes until the next read.
 
 const rating = (ratingCount: number): RatingSummary => ({
   ratingAvg: ratingCount ? 4 : 0,

@@ -5,7 +5,7 @@ import { urlSetXml } from "#server/services/discovery/discovery-xml.server";
 import { createToolCard } from "../factories";
 import { sitemapSchemaErrors } from "../discovery-xml";
 
-// Issue 20 "valid against the sitemap schema": libxml2 (xmllint-wasm) checks the sitemap files
+// "valid against the sitemap schema": libxml2 (xmllint-wasm) checks the sitemap files
 // against our own XML Schemas of the sitemaps.org 0.9 protocol (tests/schemas).
 
 const APP_URL = "https://tools.example.com";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { slugify, uniqueSlug } from "~/lib/slug";
 
-describe("slugify (spec 2)", () => {
+describe("slugify", () => {
   it("lower-cases and trims", () => {
     expect(slugify("  Marketing  ")).toBe("marketing");
   });

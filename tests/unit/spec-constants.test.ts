@@ -6,7 +6,7 @@ import { MAX_POPULARITY, popularity, relevance } from "#server/search/relevance.
 // Spec section 9 written out as literals. Every other test may use the app's constants; this one
 // fails when one of them drifts from the spec.
 
-describe("spec 9: business constants and limits", () => {
+describe("business constants and limits", () => {
   it.each([
     ["INITIAL_VISIBLE_TOOLS", 21],
     ["LOAD_MORE_STEP", 9],
@@ -62,7 +62,7 @@ describe("spec 9: business constants and limits", () => {
   });
 });
 
-describe("spec 3: browser storage keys", () => {
+describe("browser storage keys", () => {
   it("stores analytics consent under analytics_consent", () => {
     expect(constants.ANALYTICS_CONSENT_KEY).toBe("analytics_consent");
   });

@@ -14,7 +14,7 @@ function watchedList() {
   return { list, messages: () => shown.map((toast) => toast.message) };
 }
 
-describe("the toast list (spec 8 and 9)", () => {
+describe("the toast list", () => {
   it("keeps a 2 s toast for exactly 2 s and a 3 s toast for exactly 3 s", () => {
     const { list, messages } = watchedList();
     list.show({ message: "Added to favorites!", durationMs: 2000 });

@@ -32,7 +32,7 @@ const bareRow: ToolRow = {
   lastVerifiedAt: null,
 };
 
-describe("tool defaults for missing values (spec 3)", () => {
+describe("tool defaults for missing values", () => {
   const detail = toToolDetail(bareRow);
 
   it("uses '#' for a missing website", () => {

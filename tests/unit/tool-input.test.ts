@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import { EMPTY_TOOL_INPUT, toFormValues, toolInputSchema } from "~/lib/tool-input";
 
-// Issue 7: one schema checks a tool in the form, the API and every import row.
+// One schema checks a tool in the form, the API and every import row.
 
 const valid = { ...toFormValues(EMPTY_TOOL_INPUT), name: "Quill Notes" };
 

@@ -62,7 +62,7 @@ describe("related tools", () => {
   });
 });
 
-describe("/tool/... aliases (spec 2)", () => {
+describe("/tool/... aliases", () => {
   it("finds a tool by the slug or the name in the last segment", () => {
     expect(resolveToolAlias(snapshot, ["rank-up"])?.id).toBe("a");
     expect(resolveToolAlias(snapshot, ["Marketing", "Ad Maker"])?.id).toBe("c");

@@ -19,12 +19,12 @@ function textAfter(ms: number, words: readonly string[] = TYPING_WORDS) {
   return typedText(state, words);
 }
 
-// spec 9 durations as literals, so a changed constant fails here.
+// Durations as literals, so a changed constant fails here.
 const HOLD_MS = 10_000;
 const TYPE_MS = 150;
 const DELETE_MS = 50;
 
-describe("the typed tagline (spec 9: type 150 ms, hold 10 s, delete 50 ms)", () => {
+describe("the typed tagline (type 150 ms, hold 10 s, delete 50 ms)", () => {
   it("cycles Business, Personal Life, Work", () => {
     expect(TYPING_WORDS).toEqual(["Business", "Personal Life", "Work"]);
   });

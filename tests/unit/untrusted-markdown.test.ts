@@ -3,7 +3,7 @@ import { renderCommentMarkdown } from "#server/services/comments/comment-html.se
 import { lexUntrustedMarkdown } from "#server/services/markdown/lex-markdown.server";
 import { renderMarkdown } from "#server/services/tools/render-markdown.server";
 
-// Issue 31.9: `*a_` repeated costs marked's lexer time that grows with the square of the text (a
+// `*a_` repeated costs marked's lexer time that grows with the square of the text (a
 // 4,998-character comment held the event loop for 381 ms). Untrusted Markdown is lexed on a worker
 // with a time limit; these tests check what the caller sees, the fuzz suite measures the loop.
 

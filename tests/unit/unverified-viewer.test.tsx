@@ -7,7 +7,7 @@ import { CommentsSection } from "~/features/comments/comments-section";
 import type { CommentPage, CommentThread } from "~/lib/api/contract";
 import type { Viewer } from "~/lib/profile";
 
-// spec 4: a signed-in person whose email is not verified is asked to verify it before liking,
+// A signed-in person whose email is not verified is asked to verify it before liking,
 // commenting, rating or reporting. Since decision 022 such a session exists only if it was
 // started before that change, so sign-up can no longer make one in the browser tests: the pages
 // are rendered here with such a viewer, and the server's 403s are in
@@ -91,7 +91,7 @@ describe("the comments section for a person whose email is not verified", () => 
 });
 
 describe("the like button's answer to a person whose email is not verified", () => {
-  it("shows spec 4's text with a Verify email link to /verify-email", () => {
+  it("shows the text with a Verify email link to /verify-email", () => {
     const refusal = likeRefusalOf(unverified, "tool-1");
     if (refusal?.kind !== "toast") throw new Error("expected a toast");
     const html = renderToString(<ToastMessage toast={refusal.toast} />);

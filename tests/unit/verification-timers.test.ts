@@ -35,7 +35,7 @@ const fails = (): boolean => {
   throw new Error("network down");
 };
 
-describe("watchVerification (spec 4: poll every 2 s until verified)", () => {
+describe("watchVerification (poll every 2 s until verified)", () => {
   it("checks first after exactly intervalMs, then every intervalMs", async () => {
     const start = Date.now();
     const { check, startedAt } = timedCheck([notYet]);
@@ -172,7 +172,7 @@ describe("watchVerification (spec 4: poll every 2 s until verified)", () => {
   });
 });
 
-describe("startCountdown (spec 4: resend after 60 s)", () => {
+describe("startCountdown (resend after 60 s)", () => {
   it("ticks 60, 59, ... 0 once a second and stops at 0", () => {
     const ticks: number[] = [];
     startCountdown(COOLDOWN_S, (left) => ticks.push(left));

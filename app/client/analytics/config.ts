@@ -14,7 +14,7 @@ import { ApiError } from "../api/request";
 import { retryWithBackoff, type BackoffPolicy } from "../retry-with-backoff";
 import { ANALYTICS_CONFIG_KEY, currentConsent } from "./consent";
 
-/** spec 7 and 9: 429, 500, 503 and 504 are retried; the network, a timeout, 400 or 401 not. */
+/** 429, 500, 503 and 504 are retried; the network, a timeout, 400 or 401 not. */
 export const CONFIG_FETCH_POLICY: BackoffPolicy = {
   timeoutMs: CONFIG_FETCH_TIMEOUT_MS,
   baseMs: BACKOFF_BASE_MS,

@@ -1,6 +1,6 @@
 import { ANALYTICS_CONSENT_KEY, type ConsentValue } from "~/lib/constants";
 
-// spec 4 and 9: analytics consent, denied unless the visitor allowed it. The browser's Global
+// Analytics consent, denied unless the visitor allowed it. The browser's Global
 // Privacy Control overrides any stored choice.
 
 /** The last good analytics configuration: kept only while consent is granted. */

@@ -1,4 +1,4 @@
-// Issue 19: Google Analytics 4, only with GA_MEASUREMENT_ID set and only after consent. Consent
+// Google Analytics 4, only with GA_MEASUREMENT_ID set and only after consent. Consent
 // Mode's defaults (everything denied but security storage) reach the data layer before gtag.js
 // is added, so the script never runs without them.
 

@@ -12,7 +12,7 @@ import {
 import type { ConsentValue } from "~/lib/constants";
 import { currentConsent, onConsentChange } from "./consent";
 
-// Issue 19: the browser's side of first-party analytics. Events wait in a queue and leave in
+// The browser's side of first-party analytics. Events wait in a queue and leave in
 // batches (POST /api/events) when the page is hidden or left, and every few seconds while some
 // wait. On the server every call is a no-op.
 
@@ -125,7 +125,7 @@ function topFrameOf(stack: string | undefined): string {
 }
 
 /**
- * spec 7: an unhandled error, a rejected promise or an error boundary's catch, sent as
+ * An unhandled error, a rejected promise or an error boundary's catch, sent as
  * app_exception with or without consent. Each distinct message and top frame once per page
  * load, and at most MAX_ERROR_REPORTS in all.
  */

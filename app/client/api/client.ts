@@ -82,7 +82,7 @@ export function reportComment(commentId: number, report: z.input<typeof commentR
   });
 }
 
-/** GET /api/events/config: the analytics configuration (spec 7: with the API key header). */
+/** GET /api/events/config: the analytics configuration (with the API key header). */
 export function getAnalyticsConfig(key: string, signal?: AbortSignal) {
   return request<AnalyticsConfigAnswer>("/api/events/config", {
     headers: { [ANALYTICS_KEY_HEADER]: key },

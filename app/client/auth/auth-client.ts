@@ -1,6 +1,6 @@
 import { ApiError, request } from "../api/request";
 
-// The browser's calls to Better Auth (spec 7 Auth provider calls) through the API client's one
+// The browser's calls to Better Auth (Auth provider calls) through the API client's one
 // request function: no client library in the bundle. Failures throw an ApiError carrying the
 // server's message.
 
@@ -29,7 +29,7 @@ async function call<T>(path: string, body?: unknown): Promise<T> {
   }
 }
 
-/** spec 8: the provider's message, or 'An error occurred' when the failure is not an Error. */
+/** The provider's message, or 'An error occurred' when the failure is not an Error. */
 export function authErrorMessage(error: unknown): string {
   return error instanceof Error ? error.message : "An error occurred";
 }
@@ -87,7 +87,7 @@ export function sendVerificationEmail(email: string) {
   return call("/send-verification-email", { email, callbackURL: "/verify-email" });
 }
 
-/** spec 7 Reload user: the session's user as the server has it now. */
+/** Reload user: the session's user as the server has it now. */
 export async function reloadUser(): Promise<SessionUser | null> {
   const session = await call<{ user: SessionUser } | null>("/get-session?disableCookieCache=true");
   return session?.user ?? null;

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 import { COMPARE_STORAGE_KEY, MAX_COMPARED_TOOLS, type ComparedTool } from "~/lib/compare";
 
-// Issue 20: the compare tray's tools, kept in localStorage so they stay across pages and tabs.
+// The compare tray's tools, kept in localStorage so they stay across pages and tabs.
 // One list for the whole page; every toggle and the tray read it through useComparedTools.
 
 type Listener = () => void;

@@ -8,7 +8,7 @@ const TRAY_FULL_MS = 5000;
 export const TRAY_FULL_MESSAGE = `The comparison holds ${MAX_COMPARED_TOOLS} tools. Remove one from the tray to add this one.`;
 
 /**
- * Issue 20: puts the tool in the compare tray or takes it out. A toggle button (aria-pressed)
+ * Puts the tool in the compare tray or takes it out. A toggle button (aria-pressed)
  * named by the tool, so a list of cards reads "Compare ChatGPT", "Compare Jasper"... Its text
  * stays "Compare" (a mark shows it pressed), so the card does not reflow when the tray, read
  * after hydration, already holds the tool.

@@ -1,4 +1,4 @@
-// spec 4 Like: what the page knows of like counts and of the signed-in person's likes. It starts
+// Like: what the page knows of like counts and of the signed-in person's likes. It starts
 // from the page's data (the liked tools in the server render) and follows the live stream
 // (GET /api/live) and the person's own clicks. One store per page and person; each button
 // subscribes to its own tool, so an event re-renders only the cards it concerns.
@@ -53,7 +53,7 @@ export class LikeStore {
   /** The liked tools as one comparable string (sorted ids); null when signed out. */
   likedSignature = (): string | null => (this.#liked ? [...this.#liked].sort().join(" ") : null);
 
-  /** spec 4: a count is never below 0. */
+  /** A count is never below 0. */
   setCount(toolId: string, likesTotal: number) {
     this.#counts.set(toolId, Math.max(0, likesTotal));
     this.#emit();

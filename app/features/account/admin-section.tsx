@@ -3,7 +3,7 @@ import { Panel } from "./panel";
 
 const linkClass = "font-medium text-brand-700 underline hover:text-brand-800";
 
-/** Issue 19: an admin's way into the admin area from /account. */
+/** An admin's way into the admin area from /account. */
 export function AdminSection() {
   return (
     <Panel title="Admin">

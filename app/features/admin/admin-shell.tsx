@@ -43,7 +43,7 @@ export function AdminShell({ email }: { email: string }) {
   );
 }
 
-/** spec 4 Admin guard: shown while the admin role is being checked. */
+/** Admin guard: shown while the admin role is being checked. */
 export function AdminCheck() {
   return (
     <div role="status" className="flex items-center justify-center gap-3 py-24 text-slate-700">

@@ -28,7 +28,7 @@ const ACTION_TOAST_MS = 3000;
 
 const toolCount = (count: number) => `${count} ${count === 1 ? "tool" : "tools"}`;
 
-/** Issue 7: every tool whatever its status, with filters, paging and bulk changes. */
+/** Every tool whatever its status, with filters, paging and bulk changes. */
 export function AdminToolListPage({ list }: { list: AdminToolList }) {
   const [searchParams] = useSearchParams();
   const toast = useToast();

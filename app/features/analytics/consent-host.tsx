@@ -27,7 +27,7 @@ const OpenPreferences = createContext<() => void>(() => {});
 /** Opens the cookie preferences dialog (the footer's opener, the banner's third choice). */
 export const useOpenConsentPreferences = () => useContext(OpenPreferences);
 
-/** spec 9: every client navigation is a page view; the first one names where the visitor came from. */
+/** Every client navigation is a page view; the first one names where the visitor came from. */
 function usePageViews() {
   const { pathname, search } = useLocation();
   const isFirst = useRef(true);
@@ -51,7 +51,7 @@ function keepFocusInPage() {
 }
 
 /**
- * spec 2 and 4: the analytics choice. A first-visit banner, shown only in the browser (the server
+ * The analytics choice. A first-visit banner, shown only in the browser (the server
  * render is the same for everyone), and the cookie preferences dialog to change it at any time.
  */
 export function ConsentHost({ children }: { children: React.ReactNode }) {

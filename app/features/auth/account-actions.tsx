@@ -22,7 +22,7 @@ const STYLES = {
 /** Pages only signed-in people may see; signing out there goes home. */
 const PRIVATE_PATHS = /^\/(account|admin|verify-email)(\/|$)/;
 
-/** Signs out; spec 8: a failure is only logged, and the page moves on as if it had worked. */
+/** Signs out;: a failure is only logged, and the page moves on as if it had worked. */
 async function signOutOrLog() {
   try {
     // The auth calls load when used: every page shows this, few people sign out.
@@ -34,8 +34,8 @@ async function signOutOrLog() {
 }
 
 /**
- * spec 2 Header: signed out, Sign In and Sign Up open the auth dialog in that mode; signed in,
- * My Account and Sign Out, after Admin for admins (issue 19: their way into the admin area).
+ * Header: signed out, Sign In and Sign Up open the auth dialog in that mode; signed in,
+ * My Account and Sign Out, after Admin for admins (their way into the admin area).
  */
 export function AccountActions({ layout }: AccountActionsProps) {
   const openAuth = useAuthPrompt();

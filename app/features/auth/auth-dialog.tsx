@@ -24,7 +24,7 @@ type FieldErrors = Partial<
 >;
 
 /**
- * spec 2 Modals and 4 Auth modal: sign in or sign up, by email and password or with Google. The
+ * Auth modal: sign in or sign up, by email and password or with Google. The
  * host mounts it afresh for every opening, so nothing from an earlier attempt shows.
  */
 export function AuthDialog({

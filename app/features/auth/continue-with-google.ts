@@ -1,7 +1,7 @@
 import { googleSignInUrl } from "~/client/auth/auth-client";
 import { CHANNEL, POPUP_COMPLETE_PATH } from "./google-sign-in";
 
-/** spec 7: opens Google's consent screen in a popup, or goes there when popups are blocked. */
+/** Opens Google's consent screen in a popup, or goes there when popups are blocked. */
 export async function continueWithGoogle(): Promise<{ popup: Window | null }> {
   // Opened before any await, so the browser counts it as the click's own popup.
   const popup = window.open("about:blank", CHANNEL, "popup,width=480,height=680");

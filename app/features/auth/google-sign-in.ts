@@ -1,4 +1,4 @@
-// spec 7 Google popup sign-in: the consent screen opens in a popup whose last page (our
+// Google popup sign-in: the consent screen opens in a popup whose last page (our
 // /auth/popup-complete) reports back over a BroadcastChannel; where popups are blocked the whole
 // page goes to Google and comes back. Every page listens (onPopupResult); the sign-in itself
 // (continue-with-google.ts) loads with the dialog.

@@ -13,7 +13,7 @@ interface ResetPasswordDialogProps {
 }
 
 /**
- * spec 4 Auth modal: the reset form, then a success view naming the address, with Close. The host
+ * Auth modal: the reset form, then a success view naming the address, with Close. The host
  * mounts it afresh for every opening.
  */
 export function ResetPasswordDialog({ isOpen, onClose, onBackToSignIn }: ResetPasswordDialogProps) {

@@ -1,4 +1,4 @@
-// spec 4 Email verification: the page's clocks, free of React so fake timers can test them.
+// Email verification: the page's clocks, free of React so fake timers can test them.
 
 interface WatchOptions {
   /** Resolves true once the email is verified. */

@@ -29,7 +29,7 @@ interface VerifyEmailPageProps {
   waitsAs: "session" | "sign-up";
 }
 
-/** spec 2 Verify-email page and spec 4 Email verification. */
+/** Verify-email page Email verification. */
 export function VerifyEmailPage({
   email,
   isVerified: verifiedAtLoad,

@@ -38,7 +38,7 @@ function Chip({ label, href, onClick }: { label: string; href: string; onClick: 
 }
 
 /**
- * spec 2: the filters in use as removable chips that stay in view under the header, with Reset
+ * The filters in use as removable chips that stay in view under the header, with Reset
  * All, on every screen. On a phone they keep to one row that scrolls sideways, Reset All beside
  * it, so the bar covers little of the list; its height keeps focused cards clear of it (app.css).
  */

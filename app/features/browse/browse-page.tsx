@@ -37,9 +37,9 @@ export interface BrowsePageProps {
   ticker: readonly { name: string; href: string }[];
   /** The subcategories of the chosen category that have their own page. */
   subcategoryPages: readonly string[];
-  /** Issue 21: the words the tools match when no tool matches every word of the search. */
+  /** The words the tools match when no tool matches every word of the search. */
   relaxedSearch: string | null;
-  /** Issue 21: the search spelt with the catalogue's words, when it finds more. */
+  /** The search spelt with the catalogue's words, when it finds more. */
   suggestedSearch: string | null;
 }
 
@@ -54,7 +54,7 @@ function filtersOf(query: ToolQuery): BrowseFilters {
 }
 
 /**
- * spec 2 Browse page, also the category and subcategory listings. The URL holds the filters; the
+ * Browse page, also the category and subcategory listings. The URL holds the filters; the
  * browser keeps the spec's saved state (browse-storage.ts) to come back to.
  */
 export function BrowsePage(props: BrowsePageProps) {
@@ -77,7 +77,7 @@ export function BrowsePage(props: BrowsePageProps) {
       : { search: props.suggestedSearch, href: hrefFor({ search: props.suggestedSearch }) };
   const hasTools = list.tools.length > 0;
   const results = useRef<HTMLHeadingElement>(null);
-  // spec 9: a listing's view, with the search and what it found when one is shown.
+  // A listing's view, with the search and what it found when one is shown.
   const shownSearch = query.search.trim();
   useEffect(() => {
     track({

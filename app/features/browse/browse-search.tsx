@@ -28,7 +28,7 @@ interface BrowseSearchProps {
   shown: number;
   elapsedMs: number;
   isLoading: boolean;
-  /** The words the results match when the search was relaxed (issue 21). */
+  /** The words the results match when the search was relaxed. */
   relaxedSearch: string | null;
   suggestion: SuggestedSearch | null;
   /** `replace`: the search refines one already in the history (typing on), not a new entry. */
@@ -36,9 +36,9 @@ interface BrowseSearchProps {
 }
 
 /**
- * spec 2 and 4: the browse page's search box. Typing searches after 300 ms of quiet; Enter
+ * The browse page's search box. Typing searches after 300 ms of quiet; Enter
  * searches at once; Clear empties it. Shows "Searching..." until results arrive, then the results
- * line, with what the search was relaxed to and a better spelling (issue 21), heard with it.
+ * line, with what the search was relaxed to and a better spelling, heard with it.
  * Without JavaScript it is a plain GET form.
  */
 export function BrowseSearch({
@@ -78,7 +78,7 @@ export function BrowseSearch({
 
   const ask = (value: string, isTyping: boolean) => {
     setIsWaiting(false);
-    // spec 5: a query shorter than two characters is not searched; all tools show again.
+    // A query shorter than two characters is not searched; all tools show again.
     const query = isUsableSearch(value) ? value.trim() : "";
     if (query === latest.current.urlSearch) return;
     latest.current.onSearch(query, { replace: isTyping && hasTypingEntry.current });
@@ -101,7 +101,7 @@ export function BrowseSearch({
 
   const trimmed = text.trim();
   const isSearching = isUsableSearch(filters.search);
-  // Without JavaScript the form keeps the other filters; a search orders by Relevance (spec 4).
+  // Without JavaScript the form keeps the other filters; a search orders by Relevance.
   const target = browseTarget({ ...filters, search: "", sort: undefined }, useSubcategoryPages());
 
   return (

@@ -9,7 +9,7 @@ import {
 import type { ToolCard } from "~/lib/tool";
 import { DEFAULT_FILTERS, isDefault, type BrowseFilters } from "./browse-href";
 
-// spec 3 "Saved browse state in the browser": local keys for each filter, the scroll position, the
+// "Saved browse state in the browser": local keys for each filter, the scroll position, the
 // visible count and the sidebar; a session snapshot to come back to from a tool page.
 
 export const LOCAL_KEYS = {
@@ -125,7 +125,7 @@ function isFresh(snapshot: BrowseSnapshot | undefined, now: number): snapshot is
   return age >= 0 && age < SNAPSHOT_VALIDITY_MS;
 }
 
-/** The snapshot of this listing, taken less than 5 minutes ago (spec 4), or null. */
+/** The snapshot of this listing, taken less than 5 minutes ago, or null. */
 export function findSnapshot(session: Storage, url: string, now: number): BrowseSnapshot | null {
   return attempt(() => {
     const snapshot = readSnapshots(session).find((saved) => saved.url === url);
@@ -141,7 +141,7 @@ export function newestSnapshot(session: Storage, now: number): BrowseSnapshot | 
   }, null);
 }
 
-/** spec 4 Reset: every saved value goes. */
+/** Reset: every saved value goes. */
 export function clearSavedState(session: Storage, local: Storage): void {
   attempt(() => {
     session.removeItem(SNAPSHOT_KEY);

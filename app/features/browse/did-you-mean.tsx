@@ -7,7 +7,7 @@ export interface SuggestedSearch {
   href: string;
 }
 
-/** Issue 21: 'Did you mean "…"?', the suggestion a link to its listing. */
+/** 'Did you mean "…"?', the suggestion a link to its listing. */
 export function DidYouMean({ suggestion }: { suggestion: SuggestedSearch }) {
   return (
     <span className="block [overflow-wrap:anywhere]">

@@ -10,7 +10,7 @@ interface EmptyResultsProps {
   onReset: () => void;
   /** Matches of the same search in other categories, when there are some. */
   elsewhere: { count: number; href: string } | null;
-  /** The search spelt with the catalogue's own words, when that finds tools (issue 21). */
+  /** The search spelt with the catalogue's own words, when that finds tools. */
   suggestion: SuggestedSearch | null;
 }
 
@@ -21,7 +21,7 @@ const SEARCH_TIPS = [
   "Remove a category, subcategory or pricing filter.",
 ];
 
-/** spec 8: the empty states, with search tips. */
+/** The empty states, with search tips. */
 export function EmptyResults({ search, onReset, elsewhere, suggestion }: EmptyResultsProps) {
   const isSearch = isUsableSearch(search);
   return (

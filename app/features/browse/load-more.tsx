@@ -12,7 +12,7 @@ interface LoadMoreProps {
 }
 
 /**
- * spec 4: "Load More Tools" adds 9 cards. With JavaScript it fetches them from the API; without,
+ * "Load More Tools" adds 9 cards. With JavaScript it fetches them from the API; without,
  * the form asks the server for a longer page.
  */
 export function LoadMore({ filters, nextCount, status, onLoadMore }: LoadMoreProps) {

@@ -2,7 +2,7 @@ import { useLayoutEffect } from "react";
 import { BROWSE_PATH } from "~/lib/paths";
 import { newestSnapshot } from "./browse-storage";
 
-// spec 4: coming back from a tool page brings back the listing as it was (its snapshot, while
+// Coming back from a tool page brings back the listing as it was (its snapshot, while
 // less than 5 minutes old), whichever way: Back, the breadcrumb or the header's Browse Tools.
 
 let isToolPageShown = false;

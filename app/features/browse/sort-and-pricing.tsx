@@ -5,7 +5,7 @@ import { useSubcategoryPages } from "./subcategory-pages";
 
 interface SortAndPricingProps {
   filters: BrowseFilters;
-  /** The order in use (spec 4: Relevance while searching unless another was chosen). */
+  /** The order in use (Relevance while searching unless another was chosen). */
   sort: SortOption;
 }
 
@@ -56,7 +56,7 @@ function OptionGroup(props: { label: string; title: string; children: React.Reac
   );
 }
 
-/** spec 2 and 9: the sort buttons and the pricing buttons. */
+/** The sort buttons and the pricing buttons. */
 export function SortAndPricing({ filters, sort }: SortAndPricingProps) {
   const isSearching = isUsableSearch(filters.search);
   const subcategoryPages = useSubcategoryPages();

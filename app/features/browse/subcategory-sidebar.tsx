@@ -41,8 +41,8 @@ function groupsFor(
 }
 
 /**
- * spec 2: the subcategory sidebar, checkboxes with counts; a collapsible panel on small screens
- * (spec 9: at most 1000 px high, the list itself 600 px). There, choosing a subcategory closes
+ * The subcategory sidebar, checkboxes with counts; a collapsible panel on small screens
+ * (at most 1000 px high, the list itself 600 px). There, choosing a subcategory closes
  * the panel, so the results follow the toggle, and the keyboard continues from the toggle.
  */
 export function SubcategorySidebar(props: SubcategorySidebarProps) {

@@ -27,7 +27,7 @@ interface ShownList {
 }
 
 /**
- * spec 4, the browse state the browser keeps (browse-storage.ts):
+ * The browse state the browser keeps (browse-storage.ts):
  * - A return from a tool page, whichever way (Back, the breadcrumb, the header's Browse Tools),
  *   and Back (or Forward) from another listing, to a listing seen in the last 5 minutes brings
  *   it back as it was: the same cards, the scroll position, the sidebar. The cards and the

@@ -25,7 +25,7 @@ const fresh = (key: string): ListState => ({
 
 /**
  * The tools shown for one listing: the server-rendered first page plus pages fetched with Load
- * More (spec 4: 9 at a time), or a restored snapshot. A different listing starts again at 21,
+ * More (9 at a time), or a restored snapshot. A different listing starts again at 21,
  * and an answer for a listing that is no longer shown is dropped.
  */
 export function useToolList(

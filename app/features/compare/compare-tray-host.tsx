@@ -6,7 +6,7 @@ import { useLoadedComponent } from "~/components/use-loaded-component";
 const loadTray = () => import("./compare-tray");
 
 /**
- * Issue 20: the compare tray, shown once a tool is in it. Nothing in the server render (the tray
+ * The compare tray, shown once a tool is in it. Nothing in the server render (the tray
  * lives in the browser's storage) but the empty status, which is always there so a screen reader
  * hears the first add and the tray's clearing too, when the tray itself appears or goes.
  */

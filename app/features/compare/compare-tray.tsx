@@ -16,7 +16,7 @@ function focusPage() {
 }
 
 /**
- * Issue 20: the tools picked for comparison, a bar at the bottom of every page. On a phone it is
+ * The tools picked for comparison, a bar at the bottom of every page. On a phone it is
  * one compact line (count, Compare, Clear) that expands to list the tools.
  */
 export default function CompareTray({ tools }: { tools: readonly ComparedTool[] }) {

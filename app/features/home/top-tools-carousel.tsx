@@ -7,7 +7,7 @@ import { plural, type TopTool } from "~/lib/tool";
 
 interface TopToolsCarouselProps {
   tools: readonly TopTool[];
-  /** The tools are the newest, not the most liked (spec 8 fallback). */
+  /** The tools are the newest, not the most liked (fallback). */
   isFallback: boolean;
 }
 
@@ -21,7 +21,7 @@ function slideTransition(isShown: boolean, isReduced: boolean): React.CSSPropert
 }
 
 /**
- * spec 2 and 9: the top tools, one at a time, moving on every 10 s with a 500 ms fade. It stops
+ * The top tools, one at a time, moving on every 10 s with a 500 ms fade. It stops
  * under the pointer, while keyboard focus is inside, with its Pause button, and for people who
  * ask for reduced motion; the other buttons move it by hand.
  */

@@ -7,7 +7,7 @@ interface TypedWordProps {
 }
 
 /**
- * spec 2 Home: the tagline's last word types itself, holds, deletes and moves to the next one.
+ * Home: the tagline's last word types itself, holds, deletes and moves to the next one.
  * Screen readers get the words once; with reduced motion the first word simply stays.
  */
 export function TypedWord({ words }: TypedWordProps) {

@@ -1,6 +1,6 @@
 import { TYPING_DELETE_MS, TYPING_HOLD_MS, TYPING_TYPE_MS } from "~/lib/constants";
 
-// spec 2 and 9: the home page's typed word. Each word is typed one character per 150 ms, held
+// The home page's typed word. Each word is typed one character per 150 ms, held
 // for 10 s, deleted one character per 50 ms, and the next word follows.
 
 export interface TypingState {

@@ -17,7 +17,7 @@ export function NewsletterSignup({ embedUrl, error, isSent }: NewsletterSignupPr
 }
 
 /**
- * Issue 19: the external form loads another site into the page, so it loads only once the
+ * The external form loads another site into the page, so it loads only once the
  * visitor asks for it, never on the first render.
  */
 function EmbeddedSignup({ embedUrl }: { embedUrl: string }) {

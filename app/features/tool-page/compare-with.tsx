@@ -7,7 +7,7 @@ interface CompareWithProps {
   alternatives: readonly ComparedTool[];
 }
 
-/** Issue 20: each of the tool's closest alternatives one click from their comparison. */
+/** Each of the tool's closest alternatives one click from their comparison. */
 export function CompareWith({ tool, alternatives }: CompareWithProps) {
   if (alternatives.length === 0) return null;
   return (

@@ -23,11 +23,11 @@ export interface ToolResults {
   tools: ToolCard[];
   /** How many tools match every filter. */
   total: number;
-  /** How many match the search and pricing filters in any category (the All chip, spec 2). */
+  /** How many match the search and pricing filters in any category (the All chip). */
   totalInAllCategories: number;
   /** Category and subcategory counts of the tools that match the search and pricing filters. */
   facets: readonly CategoryEntry[];
-  /** The order used: the asked one, or Relevance when searching and Newest otherwise (spec 4). */
+  /** The order used: the asked one, or Relevance when searching and Newest otherwise. */
   sort: SortOption;
   /**
    * When no tool matches every word of the search: the words the listed tools match (the
@@ -128,7 +128,7 @@ export interface LiveStreamEvents {
 }
 
 /**
- * One comment as a reader sees it (issue 17). Hidden and deleted comments come only as
+ * One comment as a reader sees it. Hidden and deleted comments come only as
  * placeholders for their replies (`bodyHtml` empty); a held one only to its own author.
  */
 export interface CommentView {
@@ -262,10 +262,10 @@ export interface RedraftedField {
   drafted: ToolDraft[DraftedFieldName] | null;
 }
 
-/** GET /api/events/config (spec 7: fetched with the analytics key header). */
+/** GET /api/events/config (fetched with the analytics key header). */
 export type AnalyticsConfigAnswer = AnalyticsConfig;
 
-/** One UTC day of the dashboard (issue 19). */
+/** One UTC day of the dashboard. */
 export interface AnalyticsDay {
   /** YYYY-MM-DD */
   day: string;
@@ -283,7 +283,7 @@ export interface AnalyticsDay {
 
 export type AnalyticsTotals = Omit<AnalyticsDay, "day">;
 
-/** An error group of the chosen range (issue 19: grouped by message and top stack frame). */
+/** An error group of the chosen range (grouped by message and top stack frame). */
 export interface ErrorGroupRow {
   fingerprint: string;
   name: ErrorEventName;
@@ -325,7 +325,7 @@ export interface AnalyticsReport {
   dropped: { total: number; overLimit: number; unknownTool: number; repeatView: number };
 }
 
-/** The newsletter's subscribers by state (issue 19). */
+/** The newsletter's subscribers by state. */
 export interface NewsletterCounts {
   pending: number;
   confirmed: number;

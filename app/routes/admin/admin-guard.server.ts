@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 
 /**
- * spec 4 Admin guard on the server. Every admin loader and action calls it: React Router can run
+ * Admin guard on the server. Every admin loader and action calls it: React Router can run
  * one route's loader alone, so the layout's check does not cover its pages.
  */
 export async function requireAdmin(context: AppLoadContext) {

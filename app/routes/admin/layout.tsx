@@ -9,14 +9,14 @@ export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
-/** spec 4 Admin guard, on the server: anyone without the admin role goes to /. */
+/** Admin guard, on the server: anyone without the admin role goes to /. */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = await requireAdmin(context);
   return { email: viewer.email };
 }
 
 /**
- * spec 4: the browser checks again (the role may have changed since the page was sent), with a
+ * The browser checks again (the role may have changed since the page was sent), with a
  * spinner meanwhile.
  */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -2,7 +2,7 @@ import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH } from "~/lib/og-image";
 import { SITE_NAME } from "~/lib/seo";
 import { escapeXml } from "#server/core/xml-text.server";
 
-// The Open Graph cards' drawings (issue 20), as SVG that sharp turns into a PNG. Text is admin
+// The Open Graph cards' drawings, as SVG that sharp turns into a PNG. Text is admin
 // and import text: it is escaped for XML (escapeXml drops what XML cannot hold) and cut to fit.
 
 const BRAND = "#1d41b8";

@@ -5,7 +5,7 @@ import { checkAccountPassword } from "./check-account-password.server";
 import { deleteAccount } from "./delete-account.server";
 
 /**
- * A person deletes their own account (spec 5), once they confirmed it: with their password, or,
+ * A person deletes their own account, once they confirmed it: with their password, or,
  * for an account without one (Google only), by typing the confirm word.
  */
 export async function deleteOwnAccount(

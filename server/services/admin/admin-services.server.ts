@@ -14,7 +14,7 @@ import { createTool } from "./save-tool.server";
 import { deleteToolsAndImages } from "./delete-tools-and-images.server";
 import { updateToolAndImages } from "./update-tool-and-images.server";
 
-/** The admin's tool list, editor and bulk actions (issue 7), with the images tools use. */
+/** The admin's tool list, editor and bulk actions, with the images tools use. */
 export function createAdminServices(deps: { db: Database; mediaDir: string; logger: Logger }) {
   const { db, mediaDir } = deps;
   return {

@@ -7,7 +7,7 @@ import { catalogueChange, notifyLive } from "#server/live/live-events.server";
 import { recordAdminAction, type Actor } from "./record-admin-action.server";
 
 /**
- * Issue 7 bulk status change: one transaction that changes the tools, records who did it, and
+ * Bulk status change: one transaction that changes the tools, records who did it, and
  * tells every server to rebuild its snapshot (public pages, counts, statistics and search follow).
  * Returns how many tools changed.
  */
@@ -33,7 +33,7 @@ export async function setToolsStatus(
 }
 
 /**
- * Issue 7 bulk delete: the tools and their likes go, in one audited transaction. Returns how many
+ * Bulk delete: the tools and their likes go, in one audited transaction. Returns how many
  * went and the images they used (the caller removes the files no other tool uses).
  */
 export async function deleteTools(

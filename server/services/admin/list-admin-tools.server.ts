@@ -16,7 +16,7 @@ const ORDER: Record<AdminToolsQuery["sort"], SQL[]> = {
 /** Escapes LIKE's wildcards, so a search for "100%" means those characters. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** Issue 7: every tool whatever its status, searched, filtered, sorted and paged. */
+/** Every tool whatever its status, searched, filtered, sorted and paged. */
 export async function listAdminTools(db: Database, query: AdminToolsQuery): Promise<AdminToolList> {
   const conditions = [
     query.search ? ilike(tools.name, likePattern(query.search)) : undefined,

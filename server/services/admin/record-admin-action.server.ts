@@ -10,7 +10,7 @@ export interface Actor {
 export type AdminAction =
   "create" | "update" | "set-status" | "delete" | "moderate-comment" | "set-comment-lock";
 
-/** Issue 7: every admin write records who did what, in the write's own transaction. */
+/** Every admin write records who did what, in the write's own transaction. */
 export async function recordAdminAction(
   tx: Transaction,
   actor: Actor,

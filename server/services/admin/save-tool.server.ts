@@ -25,7 +25,7 @@ export function newToolId(): string {
 }
 
 /**
- * Issue 7 manual add: one transaction writes the tool, the audit row and the catalogue event, so
+ * Manual add: one transaction writes the tool, the audit row and the catalogue event, so
  * every server's snapshot (public pages, counts, category statistics, search) follows at once.
  */
 export async function createTool(
@@ -37,7 +37,7 @@ export async function createTool(
   return db.transaction((tx) => insertTool(tx, actor, input, source));
 }
 
-/** How a new tool came to be: typed in the editor, or drafted from its website (issue 18). */
+/** How a new tool came to be: typed in the editor, or drafted from its website. */
 export type NewToolSource = "manual" | "ai";
 
 /** createTool's writes inside a caller's transaction (the AI save also marks its job there). */
@@ -69,7 +69,7 @@ export async function insertTool(
 }
 
 /**
- * Issue 7 manual edit. The slug stays (links keep working when a name changes). When
+ * Manual edit. The slug stays (links keep working when a name changes). When
  * `expectedUpdatedAt` is given and the tool changed since, nothing is written: a 409 says so.
  */
 export async function updateTool(

@@ -29,7 +29,7 @@ export function modelSettingsOf(env: Partial<DraftEnv>): ModelSettings | null {
 }
 
 /**
- * Issue 18, AI-assisted add: the job list, the queue and its runner (started after boot, stopped
+ * AI-assisted add: the job list, the queue and its runner (started after boot, stopped
  * on close), and the review's redraft and save.
  */
 export function createAiDraftServices(deps: {

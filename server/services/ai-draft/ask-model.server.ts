@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AI_DRAFT_LIMITS } from "~/lib/ai-draft";
 import type { ModelSettings, ReportProgress } from "./draft-types.server";
 
-// Issue 18.4: one chat-completions request to any OpenAI-compatible API (hosted, Ollama,
+// One chat-completions request to any OpenAI-compatible API (hosted, Ollama,
 // llama.cpp), with a timeout and retries with backoff on 429, 5xx and dropped connections.
 // LLM_BASE_URL is the operator's own setting, often a local server, so it is not sent through the
 // guarded fetcher.

@@ -2,7 +2,7 @@ import type { FetchedPage } from "#server/net/guarded-fetch.server";
 import { DraftFailure, type PageFacts } from "./draft-types.server";
 import { decodePage } from "./read-page.server";
 
-// Issue 18.2: a page that is a bot check, needs JavaScript or has no text is a named failure,
+// A page that is a bot check, needs JavaScript or has no text is a named failure,
 // never something to summarise. The checks look for what the walls themselves say, and only on
 // pages with little text, so an ordinary page that mentions a captcha is read as usual.
 

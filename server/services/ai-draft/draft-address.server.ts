@@ -57,7 +57,7 @@ export class DraftAddressFailure extends DraftFailure {
 }
 
 /**
- * Issue 18: one address to a draft, step by step — normalise, check for a duplicate, fetch
+ * One address to a draft, step by step — normalise, check for a duplicate, fetch
  * through the guarded fetcher, read, refuse what is not a readable page, draft (page-only or with
  * the model), then fetch the main image. Used by the job runner and by `catalogue draft`.
  */

@@ -3,7 +3,7 @@ import { TOOL_FIELD_LIMITS } from "~/lib/tool-input";
 import type { JsonLdOffer, JsonLdThing, PageFacts, TaxonomyEntry } from "./draft-types.server";
 import { clip, evidenceOf, keepValidFields, matchable, offerQuote } from "./page-evidence.server";
 
-// Issue 18.3: a draft from what the page states, without any model. Every field carries where it
+// A draft from what the page states, without any model. Every field carries where it
 // came from and a quote that is on the page; nothing is guessed (no price the page does not give).
 
 const PRODUCT_TYPES = ["SoftwareApplication", "WebApplication", "MobileApplication", "Product"];

@@ -27,7 +27,7 @@ export interface DraftJobRunnerDeps {
 }
 
 /**
- * Issue 18.1: runs queued jobs, at most AI_DRAFT_LIMITS.concurrency at once on this server and
+ * Runs queued jobs, at most AI_DRAFT_LIMITS.concurrency at once on this server and
  * never two of one host at once across every server (the claim is serialised in the database).
  * A cancel is a state in the database: the runner notices it within a second, aborts the job, and
  * never writes over it.

@@ -16,7 +16,7 @@ import {
 } from "./draft-types.server";
 import { draftWithModel } from "./draft-with-model.server";
 
-// Issue 18.3-18.5: the page-only draft always; with a model, its checked fields over it. Prices
+// The page-only draft always; with a model, its checked fields over it. Prices
 // stated in JSON-LD stay when the model disagrees, and the website is always the address.
 
 export interface DraftToolInput {

@@ -2,7 +2,7 @@ import type { DraftFailureCode, ToolDraft } from "~/lib/ai-draft";
 import { DRAFT_FAILURES } from "~/lib/ai-draft";
 import type { FetchFailure } from "#server/net/fetch-failure.server";
 
-// Issue 18: the shapes the steps of a draft hand each other. A job runs
+// The shapes the steps of a draft hand each other. A job runs
 // normaliseAddress → guardedFetch (server/net) → readPage → draftTool, then fetches the image.
 
 /** A named failure of one step; the job shows its code's words and, when given, the detail. */

@@ -21,7 +21,7 @@ import {
   pageCorpus,
 } from "./page-evidence.server";
 
-// Issue 18.4: the model drafts from the page, which goes in as fenced, untrusted data cut to a
+// The model drafts from the page, which goes in as fenced, untrusted data cut to a
 // token budget. Its answer is checked, not trusted: each field needs a quote that is on the page,
 // every number it states must be on the page, and the taxonomy names are the only choices.
 

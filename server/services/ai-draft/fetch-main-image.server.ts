@@ -4,7 +4,7 @@ import { DraftFailure } from "./draft-types.server";
 import { fetchForDraft } from "./fetch-for-draft.server";
 
 /**
- * Issue 18.5: the page's main image, fetched through the guarded fetcher and stored like an
+ * The page's main image, fetched through the guarded fetcher and stored like an
  * upload (sniffed, re-encoded to WebP in every size). The caller picks the address (og:image,
  * twitter:image or JSON-LD image) and says where it came from. A draft without its image is still
  * a draft, so anything wrong with the image gives null; only a cancelled job throws.

@@ -6,7 +6,7 @@ import { linkedToolColumns, toLinkedTool } from "#server/snapshot/tool-shapes.se
 import type { DuplicateTool } from "./draft-address.server";
 
 /**
- * Issue 18.1: the catalogue tool (any status) whose website is the same site as `siteKey`
+ * The catalogue tool (any status) whose website is the same site as `siteKey`
  * (siteKeyOf: host without "www." and path), or null. The host finds the rows through the index
  * of siteHostOf; sameSite decides.
  */

@@ -17,7 +17,7 @@ import { draftJobsOf } from "./get-draft-job.server";
 const ALREADY_QUEUED = "This address is already being drafted.";
 
 /**
- * Issue 18.1: a pasted list (or an address file's text) becomes one job per address. Invalid
+ * A pasted list (or an address file's text) becomes one job per address. Invalid
  * addresses and those already being drafted are refused with the reason; a tool with the same
  * site fails its job as a duplicate before anything is fetched, so the admin sees the link and
  * may draft it anyway. All rows go in one transaction.

@@ -5,7 +5,7 @@ import { Parser } from "htmlparser2";
 import type { FetchedPage } from "#server/net/guarded-fetch.server";
 import type { JsonLdOffer, JsonLdThing, PageFacts } from "./draft-types.server";
 
-// Issue 18.3: everything a draft may rest on, read from the page before any model is asked.
+// Everything a draft may rest on, read from the page before any model is asked.
 
 export const PAGE_TEXT_CHARS = 100_000;
 

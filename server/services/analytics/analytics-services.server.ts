@@ -18,7 +18,7 @@ export type { EventClient } from "./record-events.server";
 
 /** What the browser's analytics needs from the page: the configuration key and GA4's id. */
 interface AnalyticsClientSettings {
-  /** Sent as the X-Analytics-Key header of GET /api/events/config (spec 7). Not a secret. */
+  /** Sent as the X-Analytics-Key header of GET /api/events/config. Not a secret. */
   key: string;
   /** GA_MEASUREMENT_ID: Google Analytics 4, loaded only after consent. */
   gaMeasurementId: string | null;
@@ -42,7 +42,7 @@ const MAX_BUDGETED_CLIENTS = 50_000;
 /** Client-and-tool pairs whose tool_view is remembered for the view window: about 15 MB. */
 const MAX_REMEMBERED_TOOL_VIEWS = 100_000;
 
-/** Issue 19: first-party analytics and error reports, and the admin dashboard's figures. */
+/** First-party analytics and error reports, and the admin dashboard's figures. */
 export function createAnalyticsServices({
   db,
   secret,

@@ -6,7 +6,7 @@ import {
 } from "~/lib/analytics";
 import { withoutRefusedCharacters } from "~/lib/plain-text";
 
-// Issue 19: what an error report keeps (docs/analytics.md). Messages and stacks are scrubbed of
+// What an error report keeps (docs/analytics.md). Messages and stacks are scrubbed of
 // what could name a person or open an account before anything is stored, and grouped by their
 // message and top stack frame, so that one bug seen a thousand times is one row with a count.
 

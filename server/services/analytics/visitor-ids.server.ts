@@ -4,7 +4,7 @@ import { addDays, utcDayOf } from "~/lib/utc-days";
 import type { Database } from "#server/db/client.server";
 import { queryRows } from "#server/db/query-rows.server";
 
-// Issue 19: a visitor id counts one browser for one UTC day and cannot be followed past it. It is
+// A visitor id counts one browser for one UTC day and cannot be followed past it. It is
 // a hash of the day's random salt with the client's network and user agent; the salt is deleted
 // the day after next, and from then on no one (us included) can recompute that day's ids.
 

@@ -7,7 +7,7 @@ import {
 } from "./import-comments.server";
 import { listCommentImportJobs } from "./list-comment-import-jobs.server";
 
-/** The comment migration (issue 17): Disqus and JSON exports into tool comments. */
+/** The comment migration: Disqus and JSON exports into tool comments. */
 export function createCommentImportServices({ db }: { db: Database }) {
   return {
     importComments: (actor: Actor, file: CommentFile, options: CommentImportOptions) =>

@@ -68,7 +68,7 @@ export function mappingKeyOf(thread: string): string {
 }
 
 /**
- * Thread → tool (issue 17), in order: the link's path (a tool's current path, a moved path under
+ * Thread → tool, in order: the link's path (a tool's current path, a moved path under
  * /ai-tools, a /tool/... alias, or an old path whose last segment is a tool's slug or its name's
  * slug), then the thread's identifier equal to a tool's id or slug, then the mapping file. JSON
  * threads that name a tool outright (toolId, slug) are matched by that first.

@@ -34,7 +34,7 @@ export interface PlannedComment {
   toolId: string;
   /** The top-level comment it hangs under (replies nest one level), or null for a top-level one. */
   rootKey: string | null;
-  /** A top-level comment only because its parent is missing (issue 17: attached and flagged). */
+  /** A top-level comment only because its parent is missing (attached and flagged). */
   isOrphan: boolean;
   /** Deleted, kept without its text because replies hang on it. */
   isPlaceholder: boolean;

@@ -5,7 +5,7 @@ import { escapeHtml } from "#server/core/escape-html.server";
 import { timedWorker } from "#server/core/timed-worker.server";
 import { lexUntrustedMarkdown, type LexOptions } from "../markdown/lex-markdown.server";
 
-// DESIGN.md 8 and issue 17: comments are shown as sanitised HTML. Native comments are Markdown
+// DESIGN.md 8: comments are shown as sanitised HTML. Native comments are Markdown
 // rendered without raw HTML; imported ones arrive as HTML. Both go through one allowlist here, so a
 // comment's HTML can never carry more than these tags, and links only to http and https.
 
@@ -134,7 +134,7 @@ const markdown = new Marked({
   ...COMMENT_LEXING,
   renderer: {
     html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
-    // No images in comments (issue 17): what the image describes stays, as text.
+    // No images in comments: what the image describes stays, as text.
     image: ({ text }: Tokens.Image) => escapeHtml(text),
     // Headings are not in the allowlist; a heading stays its own emphasised paragraph.
     heading({ tokens }: Tokens.Heading) {

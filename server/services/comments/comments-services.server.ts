@@ -15,7 +15,7 @@ import { setCommentLock } from "./set-comment-lock.server";
 type Author = { id: string; name: string };
 
 /**
- * Comments, ratings and their moderation (issue 17, decision 017). `now` is the clock of the edit
+ * Comments, ratings and their moderation (decision 017). `now` is the clock of the edit
  * window and the new-account rule (tests move it instead of waiting).
  */
 export function createCommentsServices({

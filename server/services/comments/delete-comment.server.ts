@@ -7,7 +7,7 @@ import { lockOwnComment } from "./edit-comment.server";
 import { recomputeToolRatings } from "./recompute-tool-ratings.server";
 
 /**
- * DELETE /api/comments/:id (issue 17): the author's comment goes; one with replies stays as a
+ * DELETE /api/comments/:id: the author's comment goes; one with replies stays as a
  * "deleted" placeholder, its text and rating cleared. Allowed on a locked tool too.
  */
 export async function deleteComment(

@@ -45,7 +45,7 @@ export async function lockOwnComment(
 }
 
 /**
- * PUT /api/comments/:id (issue 17): the text within COMMENT_EDIT_WINDOW_MS and before any reply
+ * PUT /api/comments/:id: the text within COMMENT_EDIT_WINDOW_MS and before any reply
  * (then marked edited); the rating of one's own top-level comment at any time.
  */
 export async function editComment(

@@ -41,7 +41,7 @@ function isThreadShownTo(reader: CommentReader): SQL {
 }
 
 /**
- * One page of a tool's comment threads as this reader sees them (issue 17), with the tool's
+ * One page of a tool's comment threads as this reader sees them, with the tool's
  * ratings. A tool that is not online is NOT_FOUND.
  */
 export async function getCommentPage(

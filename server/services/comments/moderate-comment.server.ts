@@ -20,7 +20,7 @@ const RESULT: Record<
 };
 
 /**
- * POST /api/admin/comments/:id/moderate (issue 17): approve (visible, out of the queue), hide,
+ * POST /api/admin/comments/:id/moderate: approve (visible, out of the queue), hide,
  * delete (soft) or restore. Audited and the tool's ratings recomputed in the same transaction.
  */
 export async function moderateComment(

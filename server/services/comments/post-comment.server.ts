@@ -25,7 +25,7 @@ export interface NewComment {
 }
 
 /**
- * issue 17: a new account (younger than NEW_ACCOUNT_MS) posting more than MAX_LINKS_FROM_NEW
+ * A new account (younger than NEW_ACCOUNT_MS) posting more than MAX_LINKS_FROM_NEW
  * links is held for review.
  */
 export async function isHeldForLinks(
@@ -83,7 +83,7 @@ async function hasVisibleRating(tx: Transaction, toolId: string, authorId: strin
 }
 
 /**
- * Posts a comment, a rated comment or a reply (issue 17). A rating moves the person's rating to
+ * Posts a comment, a rated comment or a reply. A rating moves the person's rating to
  * this comment. The tool's ratings are recomputed and the live event queued in the transaction.
  */
 export async function postComment(

@@ -8,7 +8,7 @@ import { recordAdminAction, type Actor } from "../admin/record-admin-action.serv
 import { recomputeToolRatings } from "./recompute-tool-ratings.server";
 
 /**
- * PUT /api/admin/tools/:id/comment-lock (issue 17): a locked tool takes no new comments, replies,
+ * PUT /api/admin/tools/:id/comment-lock: a locked tool takes no new comments, replies,
  * edits or rating changes. Audited; open pages hear it through the tool's `comments` event.
  */
 export async function setCommentLock(

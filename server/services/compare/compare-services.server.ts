@@ -4,7 +4,7 @@ import { createCompareAlternativesFinder } from "./find-compare-alternatives.ser
 import { getComparison } from "./get-comparison.server";
 import { resolveComparePath } from "./resolve-compare-path.server";
 
-/** Comparing tools side by side (issue 20): the compare page and "Compare with". */
+/** Comparing tools side by side: the compare page and "Compare with". */
 export function createCompareServices({
   db,
   snapshotKeeper,

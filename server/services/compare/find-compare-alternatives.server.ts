@@ -3,7 +3,7 @@ import { formKeyOf, indexWords } from "#server/search/tokenize.server";
 import type { ToolCard } from "~/lib/tool";
 import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
-// Issue 20 "Compare with": a tool's closest alternatives are the tools of its subcategory (its
+// "Compare with": a tool's closest alternatives are the tools of its subcategory (its
 // category when it has none, or too few neighbours there) whose name and card description share
 // the most distinctive words with its own. The tool pages and the sitemap both ask, so a group's
 // word index is built once per catalogue revision, on first need: likes and views make a new

@@ -6,7 +6,7 @@ import type { Database } from "#server/db/client.server";
 import { tools } from "#server/db/schema";
 import { toToolDetail } from "#server/snapshot/tool-shapes.server";
 
-// Issue 20: the compare page reads the tools' full records. The spec's defaults for missing
+// The compare page reads the tools' full records. The defaults for missing
 // values ("Unknown" pricing, "N/A", a "#" website, a rating of 0 from nobody) are not facts about
 // a tool, so a comparison shows them as missing instead.
 

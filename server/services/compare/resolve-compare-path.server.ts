@@ -3,7 +3,7 @@ import { MAX_COMPARE_PATH_LENGTH, readComparePath, readUnlistedSlugs } from "~/l
 import { toolPath } from "~/lib/paths";
 import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
-/** What a compare address answers (issue 20). */
+/** What a compare address answers. */
 export type ComparePage =
   /** 404: not an address of online tools. */
   | { kind: "not-found" }
@@ -23,7 +23,7 @@ export type ListedTool = ComparedTool & { path: string };
 
 /** Reads the part of a compare address after "/compare/" against the online tools. */
 export function resolveComparePath(snapshot: CatalogueSnapshot, rest: string): ComparePage {
-  // Slugs are lower-case (spec 2): an address typed in capitals goes where its lower case does,
+  // Slugs are lower-case: an address typed in capitals goes where its lower case does,
   // in one hop.
   const lowerCase = rest.toLowerCase();
   if (lowerCase !== rest && rest.length <= MAX_COMPARE_PATH_LENGTH) {

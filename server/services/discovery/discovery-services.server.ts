@@ -6,7 +6,7 @@ import { buildSitemap, MAX_SITEMAP_URLS } from "./build-sitemap.server";
 import { oncePerRevision } from "./once-per-revision.server";
 import { readCatalogueRemovals, readToolUpdates } from "./read-tool-updates.server";
 
-/** The sitemap, the feeds and llms.txt (issue 20), always of the current catalogue. */
+/** The sitemap, the feeds and llms.txt, always of the current catalogue. */
 export function createDiscoveryServices({
   db,
   snapshotKeeper,

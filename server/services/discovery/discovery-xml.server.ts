@@ -1,4 +1,4 @@
-// Issue 20: the XML that search engines and feed readers read. Sitemaps follow the sitemaps.org
+// The XML that search engines and feed readers read. Sitemaps follow the sitemaps.org
 // protocol 0.9, feeds RSS 2.0 and Atom 1.0 (RFC 4287). Every text goes through escapeXml.
 
 import { escapeXml } from "#server/core/xml-text.server";

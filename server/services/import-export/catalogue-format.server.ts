@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { neutraliseCell } from "~/lib/csv-cell";
 
-// Issue 7 import/export format: the spec's field names (spec 3 Tool), nested fields as dotted
+// Import/export format: the tool's field names, nested fields as dotted
 // columns in CSV ("pricing.model"), list fields separated by "|".
 
 export const EXPORT_COLUMNS = [
@@ -35,7 +35,7 @@ export type FlatTool = Record<ExportColumn, string | number | string[] | null>;
 
 export const LIST_SEPARATOR = "|";
 
-/** JSON export: an array of tools with nested pricing and seo, as spec 3 names them. */
+/** JSON export: an array of tools with nested pricing and seo, under the field names above. */
 export function toJsonDocument(tools: readonly FlatTool[]): string {
   const nested = tools.map((tool) => {
     const out: Record<string, unknown> = {};

@@ -29,7 +29,7 @@ class RejectedImport extends Error {
 }
 
 /**
- * Issue 7 bulk import. A dry run reads the file, plans every row and records what would happen.
+ * Bulk import. A dry run reads the file, plans every row and records what would happen.
  * A real run does the same inside one transaction that holds the tools table against other
  * writers, writes only when no row is rejected, and records the job in that transaction: a file
  * with one bad row imports nothing, and importing the same file again changes nothing.

@@ -5,7 +5,7 @@ import { exportCatalogue, type ExportFormat } from "./export-catalogue.server";
 import { importCatalogue, type ImportFile } from "./import-catalogue.server";
 import { listImportJobs } from "./list-import-jobs.server";
 
-/** Importing and exporting the whole catalogue as JSON or CSV files (issue 7). */
+/** Importing and exporting the whole catalogue as JSON or CSV files. */
 export function createImportExportServices({ db }: { db: Database }) {
   return {
     importCatalogue: (

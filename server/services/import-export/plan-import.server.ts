@@ -15,7 +15,7 @@ import {
 import type { ImportProblem } from "~/lib/catalogue-import";
 import type { FileRow } from "./read-catalogue-file.server";
 
-// Issue 7 import plan: what each row of a file would do to the catalogue. The dry run shows it;
+// Import plan: what each row of a file would do to the catalogue. The dry run shows it;
 // the real run writes it only when no row is rejected (all-or-nothing).
 
 export type MatchedBy = "id" | "website" | "slug";
@@ -288,7 +288,7 @@ function bestBySlug(
   return open.find((tool) => !rowWebsite && !websiteKey(tool.websiteUrl)) ?? open[0];
 }
 
-/** The spec 3 names of columns stored under other names. */
+/** The names of columns stored under other names. */
 const SPEC_NAMES: Partial<Record<keyof WrittenColumns, string>> = {
   pricingModel: "pricing.model",
   pricingAmount: "pricing.amount",

@@ -3,7 +3,7 @@ import { restoreCell } from "~/lib/csv-cell";
 import { jsonBoundsProblem, type JsonBounds } from "#server/core/json-bounds.server";
 import { EXPORT_COLUMNS, LIST_SEPARATOR } from "./catalogue-format.server";
 
-// Reads an import file (issue 7) into plain rows with spec 3's nested names. Values stay as the
+// Reads an import file into plain rows with the nested names. Values stay as the
 // file gives them; validation is the import plan's job, so every problem can name its row.
 
 export type ImportFormat = "json" | "csv";

@@ -15,7 +15,7 @@ export async function readLiveEventId(db: Database): Promise<number> {
 }
 
 /**
- * spec 7: what a signed-in page starts from: the tools the person likes and the live event they
+ * What a signed-in page starts from: the tools the person likes and the live event they
  * were read at. The event id is read first, so every change the list misses has a later id and
  * reaches the page through the live stream opened from it.
  */

@@ -5,7 +5,7 @@ import { setToolLikeWithinLimit } from "./set-tool-like.server";
 
 type LikeChange = { userId: string; toolId: string; isLiked: boolean };
 
-/** A signed-in person's likes (spec 7 likeTool / unlikeTool). */
+/** A signed-in person's likes (likeTool / unlikeTool). */
 export function createLikesServices({ db }: { db: Database }) {
   return {
     setToolLikeWithinLimit: (change: LikeChange, limit: { key: string; rule: RateRule }) =>

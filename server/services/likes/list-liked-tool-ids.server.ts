@@ -3,7 +3,7 @@ import type { Database } from "#server/db/client.server";
 import { toolLikes } from "#server/db/schema";
 
 /**
- * spec 7: the ids of the tools a person actively likes, the latest liked first (the live like
+ * The ids of the tools a person actively likes, the latest liked first (the live like
  * state's starting point, and the account page's list).
  */
 export async function listLikedToolIds(db: Database, userId: string): Promise<string[]> {

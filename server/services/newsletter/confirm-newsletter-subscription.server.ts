@@ -29,7 +29,7 @@ export async function isNewsletterConfirmationLive(
 }
 
 /**
- * Issue 19: the Confirm button of the mailed link. One update both checks and uses the token, so
+ * The Confirm button of the mailed link. One update both checks and uses the token, so
  * two presses at once confirm once; the welcome mail goes only to the one that confirmed. False for
  * an unknown, used or expired token.
  */

@@ -7,7 +7,7 @@ import { neutraliseCell } from "~/lib/csv-cell";
 const COLUMNS = ["email", "confirmed_at", "consent_at", "consent_text"] as const;
 
 /**
- * Issue 19: the confirmed subscribers with what they agreed to and when, as RFC 4180 CSV (CRLF),
+ * The confirmed subscribers with what they agreed to and when, as RFC 4180 CSV (CRLF),
  * oldest confirmation first. Every cell is guarded against spreadsheet formulas.
  */
 export async function exportNewsletterSubscribers(db: Database): Promise<string> {

@@ -13,7 +13,7 @@ import {
   unsubscribeFromNewsletter,
 } from "./unsubscribe-from-newsletter.server";
 
-/** The newsletter (issue 19: double opt-in, one-click unsubscribe) or its embedded sign-up page. */
+/** The newsletter (double opt-in, one-click unsubscribe) or its embedded sign-up page. */
 export function createNewsletterServices({
   db,
   embedUrl,

@@ -13,7 +13,7 @@ import {
 } from "#server/rate-limit/recipient-limit.server";
 import { createLinkToken, hashLinkToken } from "#server/auth/link-token.server";
 
-/** Issue 14: sign-ups per client (its IPv6 /64) and per address, each per hour. */
+/** Sign-ups per client (its IPv6 /64) and per address, each per hour. */
 export const NEWSLETTER_CLIENT_RATE: RateRule = { window: 3600, max: 20 };
 export const NEWSLETTER_ADDRESS_RATE: RateRule = MAIL_PER_RECIPIENT;
 
@@ -31,7 +31,7 @@ export interface NewsletterMailing {
 }
 
 /**
- * Issue 19, double opt-in: a request makes the address pending (or keeps it pending), stores the
+ * Double opt-in: a request makes the address pending (or keeps it pending), stores the
  * consent text and time, and mails a new confirmation link; the link of an earlier request stops
  * working. A confirmed subscriber stays as they are and is mailed nothing. An address that
  * unsubscribed is pending again, so it is subscribed only once its owner confirms. Past either

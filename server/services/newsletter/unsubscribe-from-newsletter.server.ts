@@ -19,7 +19,7 @@ export async function getNewsletterMembership(
 }
 
 /**
- * Issue 19 and RFC 8058: the token of every newsletter mail unsubscribes its recipient, as often as
+ * And RFC 8058: the token of every newsletter mail unsubscribes its recipient, as often as
  * it is used (the first time counts). A confirmation link still in the inbox stops working, so
  * only a new request and its confirmation subscribe the address again. False for an unknown token.
  */

@@ -11,7 +11,7 @@ import type { ToolCard } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
 import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
-/** The tools the search found (at most 1000, spec 5), in the wanted order. */
+/** The tools the search found (at most 1000), in the wanted order. */
 function searchedInOrder(
   snapshot: CatalogueSnapshot,
   outcome: SearchOutcome,

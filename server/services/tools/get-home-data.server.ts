@@ -14,7 +14,7 @@ export interface HomeData {
   featured: ToolCard[];
   recentlyAdded: CompactTool[];
   topTools: TopTool[];
-  /** True when no tool has a like yet and the top tools are the newest instead (spec 8). */
+  /** True when no tool has a like yet and the top tools are the newest instead. */
   isTopToolsFallback: boolean;
 }
 
@@ -55,9 +55,9 @@ const topToolOf = (tool: ToolCard): TopTool => ({
 });
 
 /**
- * The home page's reads (spec 7): the featured ids in their given order, the 20 newest online
+ * The home page's reads: the featured ids in their given order, the 20 newest online
  * tools, and the 5 most liked (ties go to the newer tool). With no liked tool at all, the top
- * tools fall back to the 5 newest, and the page says so (spec 8).
+ * tools fall back to the 5 newest, and the page says so.
  */
 export function getHomeData(snapshot: CatalogueSnapshot, featuredIds: readonly string[]): HomeData {
   const featured = featuredIds

@@ -7,8 +7,8 @@ const TICKER_SIZE = 24;
 
 /**
  * Everything a listing page shows: one page of tools with facet counts, the categories to
- * highlight for the chosen subcategories (spec 4) and the most populated subcategories for the
- * ticker (spec 2).
+ * highlight for the chosen subcategories and the most populated subcategories for the
+ * ticker.
  */
 export function getListing(snapshot: CatalogueSnapshot, query: ToolQuery) {
   const chosen = new Set(query.subcategory);

@@ -3,7 +3,7 @@ import type { ToolCard } from "~/lib/tool";
 import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
 
 /**
- * spec 2: featured cards' keyboard activation goes to /tool/... paths, which are no routes of
+ * Featured cards' keyboard activation goes to /tool/... paths, which are no routes of
  * their own. The last segment names the tool, by slug or by name; the caller redirects to the
  * tool's one address.
  */

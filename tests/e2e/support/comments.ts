@@ -4,7 +4,7 @@ import type { CommentPage, SavedComment } from "~/lib/api/contract";
 import type { ToolCard } from "~/lib/tool";
 import { expect, PASSWORD, signInByApi, test } from "./accounts";
 
-// Helpers of the comments and moderation tests (issue 17). Each test comments on a tool of its
+// Helpers of the comments and moderation tests. Each test comments on a tool of its
 // own (by its place in the newest-first list), so the counts it expects are its own.
 
 export async function toolAt(page: Page, offset: number): Promise<ToolCard> {

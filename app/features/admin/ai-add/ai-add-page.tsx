@@ -25,7 +25,7 @@ const POLL_MS = 1000;
 /** With nothing running, another tab's new jobs still show within this long. */
 const IDLE_POLL_MS = 10_000;
 
-/** Issue 18.1: paste addresses (or read a file of them) and follow each draft job. */
+/** Paste addresses (or read a file of them) and follow each draft job. */
 export function AiAddPage({ answer: loaded }: { answer: DraftJobsAnswer }) {
   const [answer, setAnswer] = useState(loaded);
   const [announcement, setAnnouncement] = useState("");

@@ -26,7 +26,7 @@ export interface JobActions {
   busyId: number | null;
 }
 
-/** Issue 18.1: every job with its state, progress, failure and what can be done with it. */
+/** Every job with its state, progress, failure and what can be done with it. */
 export function DraftJobList({ jobs, actions }: { jobs: DraftJobSummary[]; actions: JobActions }) {
   const [removing, setRemoving] = useState<DraftJobSummary | null>(null);
   if (jobs.length === 0) {

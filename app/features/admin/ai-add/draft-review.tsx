@@ -24,7 +24,7 @@ import { ProvenanceNote } from "./provenance-note";
 const isRedraftable = (field: DraftedFieldName): field is (typeof REDRAFTABLE_FIELDS)[number] =>
   (REDRAFTABLE_FIELDS as readonly DraftedFieldName[]).includes(field);
 
-/** Issue 18.5: the draft of one job in the tool editor, each field with its provenance. */
+/** The draft of one job in the tool editor, each field with its provenance. */
 export function DraftReview({
   job,
   taxonomy,

@@ -16,7 +16,7 @@ interface ProvenanceNoteProps {
   message: string | null;
 }
 
-/** Issue 18.5: beside each drafted field, where its value came from and the quote it rests on. */
+/** Beside each drafted field, where its value came from and the quote it rests on. */
 export function ProvenanceNote({
   field,
   drafted,

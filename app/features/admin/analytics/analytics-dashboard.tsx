@@ -31,7 +31,7 @@ export interface AnalyticsDashboardProps {
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm aria-invalid:border-red-600";
 
-/** /admin/analytics (issue 19): the chosen range's figures against the previous range's. */
+/** /admin/analytics: the chosen range's figures against the previous range's. */
 export function AnalyticsDashboard({ today, input, problems, report }: AnalyticsDashboardProps) {
   const navigation = useNavigation();
   const isLoading =

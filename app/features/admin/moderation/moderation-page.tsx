@@ -38,7 +38,7 @@ interface ModerationPageProps {
 }
 
 /**
- * The admin's moderation queue (issue 17): held and reported comments first, with approve, hide,
+ * The admin's moderation queue: held and reported comments first, with approve, hide,
  * delete and restore, and a switch that closes a tool's comments.
  */
 export function ModerationPage({ queue, filter }: ModerationPageProps) {

@@ -13,7 +13,7 @@ interface ImageFieldProps {
   /** The stored path ("uploads/ab12.webp"), an http(s) address, or "" for none. */
   value: string;
   onValue: (path: string) => void;
-  /** Which of spec 5's sizes the preview shows. */
+  /** Which of the sizes the preview shows. */
   previewSize: "small" | "medium";
   error?: string;
   hint: string;
