@@ -1,14 +1,7 @@
 import { z } from "zod";
+import { emailAddress } from "./email-address";
 
-export const newsletterSignupSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, "Enter your email address.")
-    .max(254, "That email address is too long.")
-    .pipe(z.email("Enter a valid email address.")),
-});
+export const newsletterSignupSchema = z.object({ email: emailAddress });
 
 export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
 

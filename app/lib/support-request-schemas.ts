@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddress } from "./email-address";
 import { plainText } from "./plain-text";
 
 // The implementation-support form (/implementation-support): what a visitor sends the operator.
@@ -15,13 +16,7 @@ export const supportRequestSchema = z.object({
     .min(1, "Enter your name.")
     .max(SUPPORT_NAME_MAX, `Keep your name under ${SUPPORT_NAME_MAX + 1} characters.`)
     .check(plainText("Your name")),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, "Enter your email address.")
-    .max(254, "That email address is too long.")
-    .pipe(z.email("Enter a valid email address.")),
+  email: emailAddress,
   company: z
     .string()
     .trim()

@@ -4,6 +4,7 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import { SUPPORT_PATH } from "~/lib/paths";
 import { absoluteUrl, canonicalOf, pageTitle } from "~/lib/seo";
 import { supportRequestOf, supportRequestSchema } from "~/lib/support-request-schemas";
+import { passRetryAfter } from "./pass-retry-after";
 import type { Route } from "./+types/implementation-support";
 
 /** The form's hidden field: people never see it, so whatever fills it in is a bot. */
@@ -21,11 +22,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** A refused request's Retry-After reaches the response (the action's headers are not sent alone). */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
-}
+export const headers = passRetryAfter;
 
 export function loader({ context }: Route.LoaderArgs) {
   return {

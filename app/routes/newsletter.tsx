@@ -4,6 +4,7 @@ import { NEWSLETTER_RATE_LIMITED } from "~/lib/newsletter";
 import { newsletterSignupSchema } from "~/lib/newsletter-schemas";
 import { firstProblem } from "~/lib/field-errors";
 import { absoluteUrl, canonicalOf, pageTitle } from "~/lib/seo";
+import { passRetryAfter } from "./pass-retry-after";
 import type { Route } from "./+types/newsletter";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -18,11 +19,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** A refused sign-up's Retry-After reaches the response (the action's headers are not sent alone). */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : {};
-}
+export const headers = passRetryAfter;
 
 export function loader({ context }: Route.LoaderArgs) {
   return {
