@@ -40,7 +40,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/server/**"],
+              // Patterns read as .gitignore lines, where a leading # starts a comment.
+              group: ["**/server/**", "\\#server/**"],
               message: "Client code must not import server modules.",
               allowTypeImports: true,
             },

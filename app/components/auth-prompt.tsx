@@ -11,7 +11,7 @@ export const AUTH_DIALOG_TITLES = {
 
 const AuthPromptContext = createContext<(mode: AuthMode) => void>(() => {});
 
-/** Opens the sign-in or sign-up dialog from anywhere, such as a like button (Like). */
+/** Opens the sign-in or sign-up dialog from anywhere, such as a like button. */
 export function useAuthPrompt() {
   return useContext(AuthPromptContext);
 }

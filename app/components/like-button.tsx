@@ -21,7 +21,7 @@ interface LikeButtonProps {
 /**
  * Like: liked or not from the live stream; one request at a time. A click shows at once
  * (pressed, the count +1 / -1, never below 0), the server's answer then sets both, and a refusal
- * puts the state from before the click back. Signed out, it asks to sign in, also when
+ * takes the click's change back. Signed out, it asks to sign in, also when
  * the page still shows a session that ended elsewhere (the server answers 401).
  */
 export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
@@ -52,12 +52,13 @@ export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
     }
     if (isPending) return;
     const willLike = !isLiked;
-    const before = { isLiked, count };
+    const step = willLike ? 1 : -1;
     setIsPending(true);
     setInlineError(null);
-    // Optimistic: the heart and the count change on the click; a refusal puts them back.
+    // Optimistic: the heart and the count change on the click; a refusal takes back only the
+    // click's own change, so a live update that came meanwhile stays.
     store.setLiked(toolId, willLike);
-    store.setCount(toolId, count + (willLike ? 1 : -1));
+    store.setCount(toolId, count + step);
     try {
       // Not a page write (decision 012): the answer sets the like store, and the live stream
       // tells every other page; no loader needs to run again.
@@ -71,8 +72,8 @@ export function LikeButton({ toolId, toolName, likes }: LikeButtonProps) {
           : { message: LIKE_REMOVED, icon: "💔", durationMs: LIKE_TOAST_MS },
       );
     } catch (error) {
-      store.setLiked(toolId, before.isLiked);
-      store.setCount(toolId, before.count);
+      if (store.isLiked(toolId) === willLike) store.setLiked(toolId, !willLike);
+      store.setCount(toolId, (store.count(toolId) ?? count + step) - step);
       if (error instanceof ApiError && error.status === 401) {
         // Signed out in another tab: the header learns it from the root loader read again.
         openAuth("signin");

@@ -14,7 +14,7 @@ interface MarqueeProps {
 }
 
 /**
- * Content that slides slowly in a loop (tickers). It pauses under the pointer, with
+ * Content that slides slowly in a loop (the subcategory ticker). It pauses under the pointer, with
  * keyboard focus inside and with its pause button, and stands still, scrollable instead, for
  * people who ask for reduced motion (app.css). The hidden copy that closes the loop is added in
  * the browser once it may move: the server sends the content once, and so does a page that

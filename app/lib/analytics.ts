@@ -2,7 +2,7 @@ import type { AnalyticsEvent } from "./analytics-schemas";
 
 export type { AnalyticsEvent, AnalyticsRange, EventBatch } from "./analytics-schemas";
 
-// First-party analytics, consent-gated says. The event names and fields the
+// First-party analytics, consent-gated. The event names and fields the
 // browser may send (POST /api/events), the configuration it fetches (GET /api/events/config), and
 // the admin dashboard's range. Shared by the browser and the server. No zod here: the browser's
 // analytics runs on every public page; the schemas are in ./analytics-schemas.ts.

@@ -1,6 +1,6 @@
 import { slugify } from "./slug";
 
-/** CategoryStats/main, a categories map of count and subcategory counts. */
+/** categoryStats, the main page's statistics: a categories map of count and subcategory counts. */
 export interface CategoryStats {
   categories: Record<string, { count: number; subcategories: Record<string, number> }>;
 }

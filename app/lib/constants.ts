@@ -1,4 +1,4 @@
-// The business constants of spec section 9, in one place for the UI, the server and the tests.
+// The business constants, in one place for the UI, the server and the tests.
 
 export const INITIAL_VISIBLE_TOOLS = 21;
 export const LOAD_MORE_STEP = 9;
@@ -37,7 +37,7 @@ export const MAX_RENDERED_CARDS = 300;
 export const MIN_SEARCH_LENGTH = 2;
 export const MAX_SEARCH_RESULTS = 1000;
 export const MAX_SEARCH_TEXT_LENGTH = 200;
-/** How long the "Failed to record view" message stays (gives no time; as the like error). */
+/** How long the "Failed to record view" message stays (the same time as the like error). */
 export const VIEW_ERROR_TOAST_MS = 3_000;
 
 /** A search query is usable only if its trimmed length is at least 2. */

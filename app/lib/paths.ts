@@ -20,7 +20,7 @@ export function subCategoryPath(category: string, subCategory: string): string {
   return `${categoryPath(category)}/${slugify(subCategory)}`;
 }
 
-/** The canonical URL of a tool page (routes). */
+/** The canonical URL of a tool page. */
 export function toolPath(tool: {
   slug: string;
   category: string | null;

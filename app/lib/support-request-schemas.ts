@@ -4,10 +4,10 @@ import { plainText } from "./plain-text";
 
 // The implementation-support form (/implementation-support): what a visitor sends the operator.
 
-export const SUPPORT_NAME_MAX = 100;
-export const SUPPORT_COMPANY_MAX = 120;
-export const SUPPORT_MESSAGE_MIN = 10;
-export const SUPPORT_MESSAGE_MAX = 5000;
+const SUPPORT_NAME_MAX = 100;
+const SUPPORT_COMPANY_MAX = 120;
+const SUPPORT_MESSAGE_MIN = 10;
+const SUPPORT_MESSAGE_MAX = 5000;
 
 export const supportRequestSchema = z.object({
   name: z

@@ -4,7 +4,7 @@ import { shallowMarkdown } from "./markdown-nesting";
 import { plainText } from "./plain-text";
 
 // One schema for a tool as an admin writes it (the form, the API and every import row).
-// Field names follow; error paths are the same dotted names ("pricing.model").
+// Field names are the tool's own; error paths are the same dotted names ("pricing.model").
 
 /** SEO length hints: search engines show about this much. Longer is allowed, up to the max. */
 export const SEO_TITLE_HINT = 60;

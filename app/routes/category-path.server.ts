@@ -9,7 +9,7 @@ import {
 } from "~/lib/seo";
 
 // The pages under /ai-tools/{category}/…: a category listing, a subcategory listing or a tool page,
-// whichever the path resolves to (routes). Shared by the three route modules' loaders.
+// whichever the path resolves to. Shared by the three route modules' loaders.
 
 export async function loadCategoryPathPage(
   request: Request,

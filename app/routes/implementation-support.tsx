@@ -8,7 +8,7 @@ import { passRetryAfter } from "./pass-retry-after";
 import type { Route } from "./+types/implementation-support";
 
 /** The form's hidden field: people never see it, so whatever fills it in is a bot. */
-const HONEYPOT_FIELD = "website";
+const HONEYPOT_FIELD = "hp_b7";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [

@@ -20,7 +20,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 
-// DESIGN.md section 5; spec section 3 names the fields.
+// The data model; the columns keep the names the product uses for its fields.
 
 /**
  * A website address's host, lowercased and without "www.": the AI-assisted add's
@@ -106,7 +106,7 @@ export type NewToolRow = typeof tools.$inferInsert;
 
 /**
  * The newsletter's subscribers (double opt-in). "pending" until the mailed link is
- * confirmed by a POST; "subscribed" is confirmed. Rows from before are "subscribed"
+ * confirmed by a POST; "subscribed" is confirmed. Rows from before double opt-in are "subscribed"
  * without a confirmed_at.
  */
 export const newsletterSubscribers = pgTable(

@@ -45,7 +45,7 @@ function notSaved(cause: unknown): AppError {
 }
 
 /**
- * Stores an uploaded image expects: WebP in the three sizes with their size suffix
+ * Stores an uploaded image as WebP in the three sizes with their size suffix
  * (`uploads/<hash>_300x300.webp`, ...) and the large one also under the plain path as the
  * fallback original. Named by content, so the same file uploaded twice is stored once and the
  * media's year-long cache is always right. Returns the path a tool stores.

@@ -14,7 +14,7 @@ import { adminOnly, sendJson } from "./guards.server";
 import { adminNewsletterRoutes } from "./newsletter.server";
 
 /**
- * /api/admin:, every handler behind adminOnly (401 signed out, 403 without the admin
+ * /api/admin: every handler behind adminOnly (401 signed out, 403 without the admin
  * role). A path that matches nothing is refused the same way before it is a 404, so the API does
  * not tell strangers which admin endpoints exist.
  */

@@ -1,6 +1,6 @@
-// Field weights relevance: 70% search match and 30% popularity.
+// Field weights, and relevance as 70% search match and 30% popularity.
 
-/** Field weights of, in the order the index numbers the fields. */
+/** The field weights, in the order the index numbers the fields. */
 export const FIELD_WEIGHTS = [
   ["name", 8],
   ["category", 4],
@@ -27,7 +27,7 @@ const MAX_RATING = 5;
 /** The highest popularity a tool can reach: 50 + 30 + 5 x 5. */
 export const MAX_POPULARITY = MAX_VIEWS_POINTS + MAX_LIKES_POINTS + MAX_RATING * 5;
 
-/** Views/100 capped at 50, plus likes x 2 capped at 30, plus rating x 5. */
+/** views / 100 capped at 50, plus likes x 2 capped at 30, plus rating x 5. */
 export function popularity(tool: { views: number; likesTotal: number; ratingAvg: number }): number {
   return (
     Math.min(Math.max(tool.views, 0) / 100, MAX_VIEWS_POINTS) +

@@ -61,7 +61,7 @@ export interface CatalogueSnapshot {
   /** Each tool's place (by its position in `tools`) in every fixed sort order. */
   rank: Readonly<Record<FixedSort, Uint32Array>>;
   searchIndex: SearchIndex;
-  /** The most liked tools, ties newest first (top tools). */
+  /** The most liked tools, ties newest first (the home page's top tools). */
   topTools: readonly ToolCard[];
   stats: CategoryStats;
   taxonomy: readonly CategoryEntry[];

@@ -23,7 +23,7 @@ export const toolCardColumns = {
 
 type CardRow = Pick<ToolRow, keyof typeof toolCardColumns>;
 
-/** The searched fields a card does not show (weights). */
+/** The searched fields a card does not show (each with its search weight). */
 export const toolSearchColumns = {
   cardDescription: true,
   hashtags: true,

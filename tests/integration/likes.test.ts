@@ -170,7 +170,7 @@ describe(`likes on ${databaseKind}`, () => {
   });
 
   afterEach(async () => {
-    // The invariant of: every tool's likes_total is the number of its active like rows.
+    // The invariant: every tool's likes_total is the number of its active like rows.
     const rows = await database.db
       .select({
         id: tools.id,

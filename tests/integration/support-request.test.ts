@@ -111,7 +111,7 @@ describe(`the implementation-support form on ${databaseKind}`, () => {
 
   it("answers a filled-in honeypot as sent and mails nobody", async () => {
     const before = mailer.sent.length;
-    expect(await send({ ...REQUEST, website: "https://spam.example" }, "10.71.0.5")).toEqual({
+    expect(await send({ ...REQUEST, hp_b7: "https://spam.example" }, "10.71.0.5")).toEqual({
       sentTo: "ada@example.com",
     });
     expect(mailer.sent.length).toBe(before);

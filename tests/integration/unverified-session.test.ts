@@ -26,7 +26,7 @@ import { buildTestAuth } from "./test-auth";
 import { databaseKind, openTestDatabase } from "./test-database";
 import { serveForTest, type ServedForTest } from "../support/serve-for-test";
 
-// And: a person whose email is not verified may not like, comment, rate or
+// A person whose email is not verified may not like, comment, rate or
 // report; the server answers 403 whatever the page shows. Since decision 022 nobody can sign in
 // to such an account, so the session here is made in the database, as one started before that
 // change would be, and read by the app's own reader of the session cookie.

@@ -26,7 +26,7 @@ const signUp = {
   confirmPassword: "correct horse",
 };
 
-describe("sign-up form (Forms)", () => {
+describe("sign-up form", () => {
   it("accepts a complete form and trims the email and display name", () => {
     const result = signUpSchema.safeParse({
       ...signUp,

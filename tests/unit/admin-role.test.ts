@@ -14,7 +14,7 @@ function user(overrides: Partial<RoleFacts> = {}): RoleFacts {
   };
 }
 
-describe("holdsAdminRole (Admin)", () => {
+describe("holdsAdminRole", () => {
   it("never makes an unverified user an admin, whatever the role or list says", () => {
     expect(holdsAdminRole(user({ emailVerified: false, role: "admin" }), [])).toBe(false);
     expect(

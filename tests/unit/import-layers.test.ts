@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 // the server's layers, or from server/ into app/ outside app/lib, fails `npm run lint`.
 
 const eslint = new ESLint({
-  ruleFilter: ({ ruleId }) => ruleId === "import-x/no-restricted-paths",
+  ruleFilter: ({ ruleId }) =>
+    ruleId === "import-x/no-restricted-paths" ||
+    ruleId === "@typescript-eslint/no-restricted-imports",
 });
 
 /** The layer rule's messages for `code` as if it were the file at `filePath`. */
@@ -56,6 +58,14 @@ describe("the import layers", () => {
     expect(errors).toEqual([
       expect.stringContaining("app/lib is shared by the server and the browser"),
     ]);
+  });
+
+  it("refuses a UI file's value import of server code through the named root", async () => {
+    const errors = await layerErrorsOf(
+      "app/features/browse/probe.tsx",
+      'import { tools } from "#server/db/schema";\nexport const probe = tools;\n',
+    );
+    expect(errors).toEqual([expect.stringContaining("Client code must not import server modules")]);
   });
 
   it("lets an import run down the layers", async () => {

@@ -3,8 +3,8 @@ import { LOCAL_KEYS, SNAPSHOT_KEY } from "~/features/browse/browse-storage";
 import * as constants from "~/lib/constants";
 import { MAX_POPULARITY, popularity, relevance } from "#server/search/relevance.server";
 
-// Spec section 9 written out as literals. Every other test may use the app's constants; this one
-// fails when one of them drifts from the spec.
+// The business constants written out as literals. Every other test may use the app's constants;
+// this one fails when one of them drifts from the figures the product promises.
 
 describe("business constants and limits", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { ApiError, request } from "../api/request";
 
-// The browser's calls to Better Auth (Auth provider calls) through the API client's one
+// The browser's calls to Better Auth through the API client's one
 // request function: no client library in the bundle. Failures throw an ApiError carrying the
 // server's message.
 

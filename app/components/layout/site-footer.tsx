@@ -3,7 +3,7 @@ import { CONTACT_EMAIL } from "~/lib/constants";
 import { SUPPORT_PATH } from "~/lib/paths";
 
 interface SiteFooterProps {
-  /** The opener for the analytics consent preferences (Footer). */
+  /** The opener for the analytics consent preferences. */
   consentPreferences: React.ReactNode;
 }
 

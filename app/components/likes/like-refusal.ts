@@ -3,7 +3,7 @@ import { LIKE_INVALID, LIKE_NEEDS_VERIFIED_EMAIL } from "~/lib/messages";
 import type { Viewer } from "~/lib/profile";
 import type { ToastOptions } from "../toast";
 
-/** Why a click on a heart sends no like (Like), or null when it may be sent. */
+/** Why a click on a heart sends no like, or null when it may be sent. */
 type LikeRefusal = { kind: "sign-in" } | { kind: "toast"; toast: ToastOptions };
 
 export function likeRefusalOf(

@@ -1,6 +1,6 @@
 import { useOpenConsentPreferences } from "./consent-host";
 
-/** The footer's opener of the cookie preferences (Footer); the dialog is ConsentHost's. */
+/** The footer's opener of the cookie preferences; the dialog is ConsentHost's. */
 export function ConsentPreferences() {
   const open = useOpenConsentPreferences();
   return (

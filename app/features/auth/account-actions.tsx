@@ -22,7 +22,7 @@ const STYLES = {
 /** Pages only signed-in people may see; signing out there goes home. */
 const PRIVATE_PATHS = /^\/(account|admin|verify-email)(\/|$)/;
 
-/** Signs out;: a failure is only logged, and the page moves on as if it had worked. */
+/** Signs out: a failure is only logged, and the page moves on as if it had worked. */
 async function signOutOrLog() {
   try {
     // The auth calls load when used: every page shows this, few people sign out.

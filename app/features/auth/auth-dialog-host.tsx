@@ -26,7 +26,7 @@ const LINK_PARAMS = ["signIn", "forgotPassword"];
 
 /**
  * Holds the page's auth dialogs and lets any control open them (useAuthPrompt). Forgot password
- * closes the main dialog and opens the reset dialog; Back to sign in returns (Auth modal).
+ * closes the main dialog and opens the reset dialog; Back to sign in returns to it.
  */
 export function AuthDialogHost({ children }: { children: React.ReactNode }) {
   const [searchParams, setSearchParams] = useSearchParams();

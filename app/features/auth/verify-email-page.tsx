@@ -29,7 +29,7 @@ interface VerifyEmailPageProps {
   waitsAs: "session" | "sign-up";
 }
 
-/** Verify-email page Email verification. */
+/** The verify-email page. */
 export function VerifyEmailPage({
   email,
   isVerified: verifiedAtLoad,

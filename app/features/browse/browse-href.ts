@@ -2,7 +2,7 @@ import { ALL_CATEGORIES, type PricingFilter, type SortOption } from "~/lib/const
 import { BROWSE_PATH, categoryPath, subCategoryPath } from "~/lib/paths";
 import { toolQueryParams } from "~/lib/tool-query-params";
 
-/** The filters a person sets on the browse page (Browse filters). */
+/** The filters a person sets on the browse page. */
 export interface BrowseFilters {
   category: string;
   subcategory: readonly string[];

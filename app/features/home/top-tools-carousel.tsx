@@ -7,7 +7,7 @@ import { plural, type TopTool } from "~/lib/tool";
 
 interface TopToolsCarouselProps {
   tools: readonly TopTool[];
-  /** The tools are the newest, not the most liked (fallback). */
+  /** The tools are the newest, not the most liked (when no tool has likes yet). */
   isFallback: boolean;
 }
 

@@ -12,7 +12,7 @@ import type { SupportRequest } from "~/lib/support-request-schemas";
 type SupportValues = Record<keyof SupportRequest, string>;
 
 /** What the form's action answered: sent, fields to correct, or a refusal of the whole request. */
-export type SupportAnswer =
+type SupportAnswer =
   | { sentTo: string }
   | { fieldErrors: Record<string, string>; values: SupportValues }
   | { error: string; values: SupportValues };

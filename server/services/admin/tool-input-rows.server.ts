@@ -4,7 +4,7 @@ import type { Database, Transaction } from "#server/db/client.server";
 import { tools, type NewToolRow, type ToolRow } from "#server/db/schema";
 import { UNCATEGORIZED_SEGMENT } from "~/lib/constants";
 
-/** The columns an admin writes, from the form's shape (names) to the table's. */
+/** The columns an admin writes, from the form's shape to the table's. */
 export function inputToColumns(input: ToolInput) {
   return {
     name: input.name,

@@ -8,7 +8,7 @@ import type { Database } from "#server/db/client.server";
 import { commentImportJobs } from "#server/db/schema";
 
 /** What every report and history row of one run shares. */
-export interface CommentImportRun {
+interface CommentImportRun {
   actor: { id: string | null; email: string };
   fileName: string;
   format: CommentFileFormat;
@@ -17,7 +17,7 @@ export interface CommentImportRun {
   startedAt: Date;
 }
 
-export type UnrecordedReport = Omit<CommentImportReport, "jobId">;
+type UnrecordedReport = Omit<CommentImportReport, "jobId">;
 
 export function startCommentImportRun(
   actor: CommentImportRun["actor"],

@@ -31,7 +31,7 @@ export interface BatchScope {
   keptKeys: Set<string> | null;
 }
 
-export interface WrittenBatch {
+interface WrittenBatch {
   replaced: { replaced: number; keptForReplies: number } | null;
   inserted: number;
   already: number;

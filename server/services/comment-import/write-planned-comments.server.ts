@@ -20,7 +20,7 @@ import {
   type ImportTally,
 } from "./write-comment-batch.server";
 
-export interface WrittenComments {
+interface WrittenComments {
   counts: CommentImportCounts;
   problems: CommentImportProblem[];
   /** Why the import stopped before the end, or null when it ran through. */

@@ -16,7 +16,7 @@ interface LikeChange {
 }
 
 /**
- * LikeTool / unlikeTool: sets whether a person likes an online tool, in one round trip to
+ * likeTool / unlikeTool: sets whether a person likes an online tool, in one round trip to
  * the database function set_tool_like (migration 0007), one transaction: the tool's row is locked
  * first, so concurrent changes to a tool queue there and each sees every change committed before
  * it; the like row changes only if the state really changes, likes_total moves by that change,

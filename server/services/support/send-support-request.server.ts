@@ -6,16 +6,16 @@ import { addressKeyOf } from "#server/rate-limit/client-key.server";
 import { consumeRateLimit, type RateRule } from "#server/rate-limit/consume-rate-limit.server";
 
 /** Requests per client (an IPv6 client by its /64) per hour: a person asks once or twice. */
-export const SUPPORT_REQUEST_RATE: RateRule = { window: 3600, max: 5 };
+const SUPPORT_REQUEST_RATE: RateRule = { window: 3600, max: 5 };
 
 /**
  * "sent" once the operator's mail server took the mail; refused past the rate limit with the
  * seconds until it may be tried again (the answer's Retry-After); "failed" when the mail could
  * not be handed over, so the visitor knows to try again rather than wait for an answer.
  */
-export type SupportRequestOutcome = "sent" | "failed" | { retryAfterSeconds: number };
+type SupportRequestOutcome = "sent" | "failed" | { retryAfterSeconds: number };
 
-export interface SupportMailing {
+interface SupportMailing {
   mailer: Mailer;
   /** SUPPORT_EMAIL: the operator's inbox. */
   to: string;

@@ -3,7 +3,7 @@ import type { OncePerWindow } from "../count-once.server";
 import type { ViewCounter } from "./view-counter.server";
 
 /**
- * IncrementViews: one more view of an online tool, counted in memory and written within
+ * incrementViews: one more view of an online tool, counted in memory and written within
  * VIEW_FLUSH_MS, unless `seen` already holds this client's view of the tool (once per client and
  * tool in its window). False when there is no such online tool.
  */

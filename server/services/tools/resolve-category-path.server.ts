@@ -35,7 +35,7 @@ function toolAt(
 }
 
 /**
- * What a path under /ai-tools shows (routes). `/ai-tools/{category}/{x}` is a subcategory
+ * What a path under /ai-tools shows. `/ai-tools/{category}/{x}` is a subcategory
  * listing when x is a subcategory of that category, and otherwise a tool without subcategory;
  * tool slugs never take a listing's slug (see uniqueSlug), so the two cannot collide. A tool
  * reached at any other address is "moved" to its canonical one.

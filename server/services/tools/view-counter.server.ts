@@ -9,7 +9,7 @@ import type { Logger } from "#server/core/logger.server";
 export const VIEW_FLUSH_MS = 2000;
 
 /**
- * IncrementViews, batched: views add up in memory and are written every 2 s (and on
+ * incrementViews, batched: views add up in memory and are written every 2 s (and on
  * shutdown) in one UPDATE, whose new counts go out as live events so every server's snapshot
  * follows.
  */

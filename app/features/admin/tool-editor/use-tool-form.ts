@@ -12,7 +12,7 @@ import {
   type ToolFormValues,
 } from "~/lib/tool-input";
 
-export type ToolEdit = Parameters<typeof saveTool>[1];
+type ToolEdit = Parameters<typeof saveTool>[1];
 export type SetValues = (update: (current: ToolFormValues) => ToolFormValues) => void;
 
 /** The editor opened on an AI draft (app/features/admin/ai-add/) to add a new tool. */
