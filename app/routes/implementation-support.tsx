@@ -4,6 +4,7 @@ import { fieldErrorsOf } from "~/lib/field-errors";
 import { SUPPORT_PATH } from "~/lib/paths";
 import { absoluteUrl, canonicalOf, pageTitle } from "~/lib/seo";
 import { supportRequestOf, supportRequestSchema } from "~/lib/support-request-schemas";
+import { waitInMinutes } from "~/lib/wait-in-minutes";
 import { passRetryAfter } from "./pass-retry-after";
 import type { Route } from "./+types/implementation-support";
 
@@ -32,8 +33,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 function tryAgainIn(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return `You have sent several requests in a short time. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `You have sent several requests in a short time. Please try again in ${waitInMinutes(seconds)}.`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

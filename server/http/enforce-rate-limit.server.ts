@@ -1,4 +1,5 @@
 import type express from "express";
+import { waitInMinutes } from "~/lib/wait-in-minutes";
 import type { Application } from "../boot.server";
 import { AppError } from "../core/errors.server";
 import type { RateDecision, RateRule } from "../rate-limit/consume-rate-limit.server";
@@ -9,8 +10,7 @@ import type { RateDecision, RateRule } from "../rate-limit/consume-rate-limit.se
  */
 function rateLimitMessage(rule: RateRule, retryAfterSeconds: number): string {
   if (rule.window <= 60) return "Too many requests. Please try again in a moment.";
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Too many attempts. Try again in ${waitInMinutes(retryAfterSeconds)}.`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { waitInMinutes } from "~/lib/wait-in-minutes";
 import type { Database } from "../db/client.server";
 import { addressKeyOf } from "./client-key.server";
 import { consumeRateLimit, type RateDecision, type RateRule } from "./consume-rate-limit.server";
@@ -34,6 +35,5 @@ export async function consumePasswordCheck(
 
 /** What a refused person reads, the wait in minutes (the account page shows it). */
 export function passwordCheckRefusal(retryAfterSeconds: number): string {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return `Too many password attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return `Too many password attempts. Try again in ${waitInMinutes(retryAfterSeconds)}.`;
 }

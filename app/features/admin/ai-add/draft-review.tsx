@@ -10,7 +10,8 @@ import {
 import { redraftField, saveDraftAsTool } from "~/client/api/admin-client";
 import { ApiError, UNREACHABLE_MESSAGE } from "~/client/api/request";
 import type { TaxonomySuggestion } from "~/lib/tool-input";
-import { ToolEditor, type SetValues } from "../tool-editor/tool-editor";
+import { ToolEditor } from "../tool-editor/tool-editor";
+import type { SetValues } from "../tool-editor/use-tool-form";
 import { CatalogueToolLinks } from "./catalogue-tool-links";
 import {
   applyDraftedField,

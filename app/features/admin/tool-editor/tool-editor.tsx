@@ -10,8 +10,6 @@ import { SearchEnginesSection } from "./search-engines-section";
 import { useToolForm, type EditorDraft } from "./use-tool-form";
 import { useUnsavedChangesGuard } from "./use-unsaved-changes-guard";
 
-export type { SetValues } from "./use-tool-form";
-
 interface ToolEditorProps {
   /** The tool being edited, or null to add one. */
   tool: EditableTool | null;
