@@ -97,6 +97,8 @@ export function readToolsCsv(path: string): BenchToolRow[] {
       longDescription: cell("longDescription") || null,
       seoTitleTag: null,
       seoMetaDescription: null,
+      facts: {},
+      plans: [],
     });
   }
   return rows;

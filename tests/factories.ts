@@ -19,6 +19,9 @@ export function createToolCard(overrides: Partial<ToolCard> = {}): ToolCard {
     likesTotal: 1,
     image: "",
     createdAt: new Date(Date.UTC(2025, 0, 1) + sequence * 1000).toISOString(),
+    startingPrice: null,
+    meets: [],
+    integrations: [],
     ...overrides,
   };
 }

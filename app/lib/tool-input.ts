@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { toolFactsSchema, type ToolFacts } from "./buyer-facts";
+import { plansSchema, type PricingPlan } from "./pricing-plans";
 import { PRICING_MODELS, TOOL_STATUSES } from "./constants";
 import { shallowMarkdown } from "./markdown-nesting";
 import { plainText } from "./plain-text";
@@ -141,6 +143,8 @@ export const toolInputSchema = z
     ),
     mainImage: imageField("The main image"),
     image: imageField("The card image"),
+    facts: toolFactsSchema.default({}),
+    plans: plansSchema.default([]),
   })
   .refine((tool) => tool.subCategory === null || tool.category !== null, {
     path: ["subCategory"],
@@ -171,6 +175,8 @@ export const EMPTY_TOOL_INPUT: ToolInput = {
   websiteUrl: null,
   mainImage: null,
   image: null,
+  facts: {},
+  plans: [],
 };
 
 /** What the edit page loads: the values, and what the form shows beside them. */
@@ -206,6 +212,8 @@ export interface ToolFormValues {
   websiteUrl: string;
   mainImage: string;
   image: string;
+  facts: ToolFacts;
+  plans: PricingPlan[];
 }
 
 export function toFormValues(input: ToolInput): ToolFormValues {
@@ -224,5 +232,7 @@ export function toFormValues(input: ToolInput): ToolFormValues {
     websiteUrl: input.websiteUrl ?? "",
     mainImage: input.mainImage ?? "",
     image: input.image ?? "",
+    facts: input.facts,
+    plans: input.plans,
   };
 }

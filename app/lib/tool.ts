@@ -1,4 +1,7 @@
+import type { RequirementKey, ToolFacts } from "./buyer-facts";
 import type { ToolStatus } from "./constants";
+import type { IntegrationKey } from "./integrations";
+import type { PricingPlan, StartingPrice } from "./pricing-plans";
 
 /** Tool ids are short and plain; anything else (a NUL from an address, say) names no tool. */
 export const isToolId = (id: string) => /^[\w-]{1,100}$/.test(id);
@@ -33,6 +36,12 @@ export interface ToolCard {
   likesTotal: number;
   image: string;
   createdAt: string;
+  /** The cheapest plan per user (or flat) per month, when the tool has plans. */
+  startingPrice: StartingPrice | null;
+  /** The requirements the tool's facts meet (what `?require=` filters by). */
+  meets: RequirementKey[];
+  /** The apps it integrates with (what `?integrates=` filters by). */
+  integrations: IntegrationKey[];
 }
 
 /** The compact card's shape: what shows a tool in a short list and opens it. */
@@ -56,6 +65,8 @@ export interface ToolDetail extends ToolCard {
   seo: { titleTag: string; metaDescription: string };
   metaDescription: string;
   mainImage: string;
+  facts: ToolFacts;
+  plans: PricingPlan[];
 }
 
 /** A tool as its page shows it: the long description arrives rendered, beside it. */

@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import type { ToolFacts } from "~/lib/buyer-facts";
+import type { PricingPlan } from "~/lib/pricing-plans";
 import {
   bigint,
   bigserial,
@@ -69,6 +71,16 @@ export const tools = pgTable(
       .notNull()
       .default("manual"),
     lastVerifiedAt: timestamp("last_verified_at", { withTimezone: true, mode: "date" }),
+    /** Buyer facts by key, each with its provenance (app/lib/buyer-facts.ts validates them). */
+    facts: jsonb("facts")
+      .$type<ToolFacts>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Pricing plans (app/lib/pricing-plans.ts validates them). */
+    plans: jsonb("plans")
+      .$type<PricingPlan[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (table) => [
     index("tools_status_created_idx").on(table.status, table.createdAt),
@@ -77,6 +89,8 @@ export const tools = pgTable(
     check("tools_likes_total_non_negative", sql`${table.likesTotal} >= 0`),
     check("tools_views_non_negative", sql`${table.views} >= 0`),
     check("tools_rating_range", sql`${table.ratingAvg} >= 0 AND ${table.ratingAvg} <= 5`),
+    check("tools_facts_object", sql`jsonb_typeof(${table.facts}) = 'object'`),
+    check("tools_plans_array", sql`jsonb_typeof(${table.plans}) = 'array'`),
   ],
 );
 

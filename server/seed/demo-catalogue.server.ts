@@ -5,6 +5,7 @@ import { reservedSlugs } from "../services/tools/resolve-category-path.server";
 import { DEMO_TAXONOMY, type DemoCategory, type DemoSubcategory } from "./demo-taxonomy.server";
 import { generateDemoComments, type DemoComment } from "./demo-comments.server";
 import { createRandom, type Random } from "../core/seeded-random.server";
+import { demoFactsAndPlans } from "./demo-facts.server";
 
 export const DEMO_TOOL_COUNT = 1260;
 const DEMO_USER_COUNT = 400;
@@ -262,6 +263,8 @@ export function generateDemoCatalogue(count: number = DEMO_TOOL_COUNT): DemoCata
   // Comments draw from their own sequence, so the rest of the catalogue stays as it was.
   const commentRandom = createRandom(SEED + 17);
   const comments: DemoComment[] = [];
+  // Facts and plans too, so adding them left the rest of the catalogue as it was.
+  const factRandom = createRandom(SEED + 31);
   // A tool rated by more people gets more demo ratings (up to the cap), around its own average.
   const ratingsOf = (id: string, createdAt: Date, popularity: number) => {
     const around = popularity === 0 ? 0 : 3.1 + random.next() * 1.9;
@@ -296,6 +299,12 @@ export function generateDemoCatalogue(count: number = DEMO_TOOL_COUNT): DemoCata
     const likers = random.sample(demoUsers, skewed(random, 160));
     for (const userId of likers) likes.push({ userId, toolId: id });
     const title = `${name}: ${sub?.name ?? category?.name ?? "AI"} tool for ${audience}`;
+    const websiteUrl = hasWebsite ? `https://${slug}.example` : null;
+    const { facts, plans } = demoFactsAndPlans(factRandom, {
+      websiteUrl,
+      pricingModel: pricing.model,
+      checkedAt: new Date(NEWEST_AT).toISOString().slice(0, 10),
+    });
     return {
       id,
       slug,
@@ -334,11 +343,13 @@ export function generateDemoCatalogue(count: number = DEMO_TOOL_COUNT): DemoCata
         ]),
       ].slice(0, 5),
       keyFeatures: features,
-      websiteUrl: hasWebsite ? `https://${slug}.example` : null,
+      websiteUrl,
       mainImage: `demo/${id}.webp`,
       image: `demo/${id}.webp`,
       source: "demo",
       lastVerifiedAt: createdAt,
+      facts,
+      plans,
     };
   });
   return { tools, likes, comments };

@@ -1,4 +1,6 @@
+import { metRequirements } from "~/lib/buyer-facts";
 import type { ToolStatus } from "~/lib/constants";
+import { pricingModelOf, formatStartingPrice, startingPriceOf } from "~/lib/pricing-plans";
 import { TOOL_DEFAULTS, safeWebsiteUrl, type ToolCard, type ToolDetail } from "~/lib/tool";
 import type { ToolSearchText } from "./snapshot.server";
 import { tools, type ToolRow } from "../db/schema";
@@ -19,6 +21,8 @@ export const toolCardColumns = {
   image: true,
   mainImage: true,
   createdAt: true,
+  facts: true,
+  plans: true,
 } as const;
 
 type CardRow = Pick<ToolRow, keyof typeof toolCardColumns>;
@@ -62,6 +66,12 @@ export function toLinkedTool(
 
 // Defaults for missing values are applied here, once, for every reader.
 export function toToolCard(row: CardRow): ToolCard {
+  const plans = row.plans ?? [];
+  const facts = row.facts ?? {};
+  const startingPrice = startingPriceOf(plans);
+  // Plans, where a tool has them, say its pricing; the stored model and amount stay for the rest.
+  const pricingModel = pricingModelOf(plans) ?? row.pricingModel;
+  const pricingAmount = startingPrice ? formatStartingPrice(startingPrice) : row.pricingAmount;
   return {
     id: row.id,
     slug: row.slug,
@@ -71,14 +81,17 @@ export function toToolCard(row: CardRow): ToolCard {
     subCategory: (row.category && row.subCategory) || null,
     cardDescription: row.cardDescription || TOOL_DEFAULTS.cardDescription,
     pricing: {
-      model: row.pricingModel || TOOL_DEFAULTS.pricingModel,
-      amount: row.pricingAmount || TOOL_DEFAULTS.pricingAmount,
+      model: pricingModel || TOOL_DEFAULTS.pricingModel,
+      amount: pricingAmount || TOOL_DEFAULTS.pricingAmount,
     },
     ratingAvg: row.ratingAvg ?? TOOL_DEFAULTS.rating,
     views: row.views ?? TOOL_DEFAULTS.views,
     likesTotal: row.likesTotal ?? 0,
     image: row.image || row.mainImage || "",
     createdAt: row.createdAt.toISOString(),
+    startingPrice,
+    meets: metRequirements(facts),
+    integrations: facts.integrations?.value ?? [],
   };
 }
 
@@ -98,6 +111,8 @@ export function toToolDetail(row: ToolRow): ToolDetail {
     },
     metaDescription: row.metaDescription ?? "",
     mainImage: row.mainImage || row.image || "",
+    facts: row.facts ?? {},
+    plans: row.plans ?? [],
   };
 }
 

@@ -37,6 +37,8 @@ function existingTool(overrides: Partial<ToolRow>): ToolRow {
     image: null,
     source: "manual",
     lastVerifiedAt: null,
+    facts: {},
+    plans: [],
     ...overrides,
   };
 }

@@ -35,6 +35,8 @@ function catalogueRow(overrides: Partial<NewToolRow> & { id: string }): Catalogu
     longDescription: row.longDescription ?? null,
     seoTitleTag: row.seoTitleTag ?? null,
     seoMetaDescription: row.seoMetaDescription ?? null,
+    facts: row.facts ?? {},
+    plans: row.plans ?? [],
   };
 }
 

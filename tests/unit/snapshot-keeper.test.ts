@@ -27,6 +27,8 @@ const row = (id: string, day: number, overrides: Partial<Row> = {}): Row => ({
   longDescription: `A long text about ${id}.`,
   seoTitleTag: null,
   seoMetaDescription: null,
+  facts: {},
+  plans: [],
   status: "online",
   ...overrides,
 });

@@ -53,6 +53,9 @@ const version = (id: string): fc.Arbitrary<ToolVersion> =>
         likesTotal: v.likesTotal,
         image: "",
         createdAt: v.createdAt,
+        startingPrice: null,
+        meets: [],
+        integrations: [],
       },
       searchText: {
         cardDescription: v.cardDescription,
@@ -187,5 +190,8 @@ function rebuiltCard(id: string): ToolCard {
     likesTotal: 0,
     image: "",
     createdAt: "2025-01-01T00:00:00.000Z",
+    startingPrice: null,
+    meets: [],
+    integrations: [],
   };
 }

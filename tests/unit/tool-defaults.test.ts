@@ -30,6 +30,8 @@ const bareRow: ToolRow = {
   image: null,
   source: "manual",
   lastVerifiedAt: null,
+  facts: {},
+  plans: [],
 };
 
 describe("tool defaults for missing values", () => {

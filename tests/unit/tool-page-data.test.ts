@@ -78,6 +78,8 @@ describe("a tool page for search engines", () => {
     updatedAt: seoA.createdAt,
     ratingCount: 12,
     ratingAvg: 4.5,
+    facts: {},
+    plans: [],
     longDescription: "",
     keyFeatures: [],
     hashtags: [],

@@ -23,6 +23,8 @@ export function inputToColumns(input: ToolInput) {
     websiteUrl: input.websiteUrl,
     mainImage: input.mainImage,
     image: input.image,
+    facts: input.facts,
+    plans: input.plans,
   } satisfies Partial<NewToolRow>;
 }
 
@@ -51,11 +53,28 @@ export function rowToInput(row: ToolRow): ToolInput {
     websiteUrl: row.websiteUrl,
     mainImage: row.mainImage,
     image: row.image,
+    facts: row.facts,
+    plans: row.plans,
   };
 }
 
-/** Stored and written values are equal (lists item by item; missing and null alike). */
+/** A value as JSON with its object keys sorted: the database keeps its own key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : item,
+  );
+}
+
+/** Stored and written values are equal (lists item by item; facts and plans as JSON). */
 function isSameValue(current: unknown, value: unknown): boolean {
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
+    return canonicalJson(current) === canonicalJson(value);
+  }
+  if (Array.isArray(value) && value.some((item) => typeof item === "object")) {
+    return canonicalJson(current) === canonicalJson(value);
+  }
   return Array.isArray(value) && Array.isArray(current)
     ? value.length === current.length && value.every((item, i) => item === current[i])
     : (current ?? null) === (value ?? null);
