@@ -145,12 +145,16 @@ const VALUE_SCHEMAS = {
 type ValueOfKind<K extends FactKind> = z.output<(typeof VALUE_SCHEMAS)[K]>;
 export type FactValue<K extends FactKey> = ValueOfKind<(typeof FACTS)[K]["kind"]>;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day written as YYYY-MM-DD. */
+function isDay(text: string): boolean {
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : NaN;
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+}
+
 const dayField = (label: string) =>
   z
     .string({ error: `${label} must be a date (YYYY-MM-DD).` })
-    .regex(DAY, `${label} must be a date (YYYY-MM-DD).`)
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), `${label} is not a real date.`);
+    .refine(isDay, `${label} must be a date (YYYY-MM-DD).`);
 
 const evidenceUrl = z
   .string({ error: "The evidence must be a web address." })
