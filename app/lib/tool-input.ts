@@ -1,6 +1,14 @@
 import { z } from "zod";
-import { toolFactsSchema, type ToolFacts } from "./buyer-facts";
-import { plansSchema, type PricingPlan } from "./pricing-plans";
+import { toolFactsSchema } from "./buyer-facts";
+import {
+  fromFactFormValues,
+  fromPlanFormValues,
+  toFactFormValues,
+  toPlanFormValue,
+  type FactFormValues,
+  type PlanFormValue,
+} from "./fact-form-values";
+import { plansSchema } from "./pricing-plans";
 import { PRICING_MODELS, TOOL_STATUSES } from "./constants";
 import { shallowMarkdown } from "./markdown-nesting";
 import { plainText } from "./plain-text";
@@ -212,8 +220,8 @@ export interface ToolFormValues {
   websiteUrl: string;
   mainImage: string;
   image: string;
-  facts: ToolFacts;
-  plans: PricingPlan[];
+  facts: FactFormValues;
+  plans: PlanFormValue[];
 }
 
 export function toFormValues(input: ToolInput): ToolFormValues {
@@ -232,7 +240,16 @@ export function toFormValues(input: ToolInput): ToolFormValues {
     websiteUrl: input.websiteUrl ?? "",
     mainImage: input.mainImage ?? "",
     image: input.image ?? "",
-    facts: input.facts,
-    plans: input.plans,
+    facts: toFactFormValues(input.facts),
+    plans: input.plans.map(toPlanFormValue),
+  };
+}
+
+/** The form's values as `toolInputSchema` reads them (its text fields read blanks themselves). */
+export function fromFormValues(values: ToolFormValues): Record<string, unknown> {
+  return {
+    ...values,
+    facts: fromFactFormValues(values.facts),
+    plans: fromPlanFormValues(values.plans),
   };
 }

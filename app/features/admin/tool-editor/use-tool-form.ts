@@ -6,6 +6,7 @@ import { useApiWrite } from "~/client/api/use-api-write";
 import { fieldErrorsOf } from "~/lib/field-errors";
 import {
   EMPTY_TOOL_INPUT,
+  fromFormValues,
   toFormValues,
   toolInputSchema,
   type EditableTool,
@@ -73,7 +74,7 @@ export function useToolForm(tool: EditableTool | null, draft: EditorDraft | unde
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = toolInputSchema.safeParse(values);
+    const parsed = toolInputSchema.safeParse(fromFormValues(values));
     if (!parsed.success) {
       showProblems(fieldErrorsOf(parsed.error), "Some fields need attention.");
       return;
