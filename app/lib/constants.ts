@@ -48,7 +48,15 @@ export function isUsableSearch(text: string): boolean {
 export const TYPING_WORDS = ["Business", "Personal Life", "Work"] as const;
 export const DEFAULT_SEARCH_PLACEHOLDER = "Search AI tools...";
 
-export const SORT_OPTIONS = ["Newest", "Most Liked", "Most Viewed", "Rating", "Relevance"] as const;
+/** The spec's five sorts, then Lowest price (starting price per user per month, unpriced last). */
+export const SORT_OPTIONS = [
+  "Newest",
+  "Most Liked",
+  "Most Viewed",
+  "Rating",
+  "Relevance",
+  "Lowest price",
+] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
 export const PRICING_FILTERS = ["All Pricing", "Free", "Freemium", "Paid"] as const;

@@ -10,6 +10,7 @@ import {
   type SearchDocument,
   type SearchIndex,
 } from "../search/search-index.server";
+import { PAGE_CURRENCY } from "~/lib/pricing-plans";
 import { slugify } from "~/lib/slug";
 import type { ToolCard } from "~/lib/tool";
 import { LayeredMap } from "./layered-map.server";
@@ -17,13 +18,30 @@ import { LayeredMap } from "./layered-map.server";
 /** The sorts with a fixed order; Relevance depends on the query. */
 export type FixedSort = Exclude<SortOption, "Relevance">;
 
-export const FIXED_SORTS: readonly FixedSort[] = ["Newest", "Most Liked", "Most Viewed", "Rating"];
+export const FIXED_SORTS: readonly FixedSort[] = [
+  "Newest",
+  "Most Liked",
+  "Most Viewed",
+  "Rating",
+  "Lowest price",
+];
 
-/** The value each counted sort orders by, highest first. */
+/**
+ * The starting price per user (or flat) per month that the price ceiling and Lowest price read:
+ * only a price in the page's currency compares, so a tool priced in another is unpriced here.
+ */
+export function comparablePriceOf(tool: ToolCard): number | null {
+  const price = tool.startingPrice;
+  return price && price.currency === PAGE_CURRENCY ? price.amount : null;
+}
+
+/** The value each sort but Newest orders by, highest first. */
 export const SORT_VALUE: Record<Exclude<FixedSort, "Newest">, (tool: ToolCard) => number> = {
   "Most Liked": (tool) => tool.likesTotal,
   "Most Viewed": (tool) => tool.views,
   Rating: (tool) => tool.ratingAvg,
+  // Cheapest first, tools without a comparable price last (ties, as everywhere, newest first).
+  "Lowest price": (tool) => -(comparablePriceOf(tool) ?? Infinity),
 };
 
 /**

@@ -38,13 +38,14 @@ describe("business constants and limits", () => {
     expect(constants[name]).toBe(value);
   });
 
-  it("offers the five sorts and the four pricing filters, in the spec's order", () => {
+  it("offers the spec's five sorts in its order, then Lowest price, and the four pricing filters", () => {
     expect(constants.SORT_OPTIONS).toEqual([
       "Newest",
       "Most Liked",
       "Most Viewed",
       "Rating",
       "Relevance",
+      "Lowest price",
     ]);
     expect(constants.PRICING_FILTERS).toEqual(["All Pricing", "Free", "Freemium", "Paid"]);
   });

@@ -1,11 +1,13 @@
 import type { AdminToolList } from "../admin-tools-query";
 import type { DraftedFieldName, DraftJob, DraftJobSummary, ToolDraft } from "../ai-draft";
 import type { AnalyticsConfig, AnalyticsRange, ErrorEventName } from "../analytics";
+import type { RequirementKey } from "../buyer-facts";
 import type { ImportProgress, ImportReport } from "../catalogue-import";
 import type { CategoryEntry } from "../category-stats";
 import type { CommentImportProgress, CommentImportReport } from "../comment-import";
 import type { CommentSort } from "../comment-rules";
 import type { SortOption } from "../constants";
+import type { IntegrationKey } from "../integrations";
 import type { ToolCard, ToolDetail } from "../tool";
 
 // The answers of our JSON API (docs/api.md), one type per answer. The server's handlers send them
@@ -36,7 +38,29 @@ export interface ToolResults {
   relaxedSearch: string | null;
   /** A search spelt with the catalogue's own words, when the search finds nothing or little. */
   suggestedSearch: string | null;
+  /**
+   * Every requirement, in the vocabulary's order, with how many tools that match every filter
+   * meet it: the `total` the list would have with it required too.
+   */
+  requirementFacets: FactFacet<RequirementKey>[];
+  /**
+   * Every integration, most tools first (then by label), with how many tools that match every
+   * filter integrate with it: the `total` the list would have with it required too.
+   */
+  integrationFacets: FactFacet<IntegrationKey>[];
+  /**
+   * With `maxPrice`: how many tools match every other filter but have no known starting price in
+   * USD, so are left out. Null without `maxPrice`.
+   */
+  unpricedCount: number | null;
   elapsedMs: number;
+}
+
+/** One requirement or integration of the browse filters, with its count. */
+export interface FactFacet<K extends string> {
+  key: K;
+  label: string;
+  count: number;
 }
 
 /** GET /api/tools/:id */

@@ -9,7 +9,8 @@ import {
 import { searchCatalogue, type SearchOutcome } from "#server/search/search-catalogue.server";
 import type { ToolCard } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
-import type { CatalogueSnapshot } from "#server/snapshot/snapshot.server";
+import { comparablePriceOf, type CatalogueSnapshot } from "#server/snapshot/snapshot.server";
+import { catalogueFactFacets, FactCounter, factFacetsOf } from "./fact-facets.server";
 
 /** The tools the search found (at most 1000), in the wanted order. */
 function searchedInOrder(
@@ -35,7 +36,20 @@ export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolRe
   const sort: SortOption = query.sort ?? (isSearching ? "Relevance" : "Newest");
   const pricing = query.pricing === "All Pricing" ? null : query.pricing;
   const subcategories = new Set(query.subcategory);
-  const isPriced = (tool: ToolCard) => !pricing || tool.pricing.model === pricing;
+  const { require, integrates, maxPrice } = query;
+  const hasFactFilter = require.length > 0 || integrates.length > 0;
+  const hasCeiling = maxPrice !== undefined;
+  // Pricing, requirements and integrations (everything but the ceiling, which needs a price).
+  const isPriced = (tool: ToolCard) =>
+    (!pricing || tool.pricing.model === pricing) &&
+    (!hasFactFilter ||
+      (require.every((key) => tool.meets.includes(key)) &&
+        integrates.every((key) => tool.integrations.includes(key))));
+  const isUnderCeiling = (tool: ToolCard) => {
+    if (!hasCeiling) return true;
+    const price = comparablePriceOf(tool);
+    return price !== null && price <= maxPrice;
+  };
   const isListed = (tool: ToolCard) =>
     (query.category === ALL_CATEGORIES || tool.category === query.category) &&
     (subcategories.size === 0 || (!!tool.subCategory && subcategories.has(tool.subCategory)));
@@ -43,7 +57,7 @@ export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolRe
   // suggested search must find tools these filters show.
   const isShown = (doc: number) => {
     const tool = snapshot.tools[doc]!;
-    return isPriced(tool) && isListed(tool);
+    return isPriced(tool) && isUnderCeiling(tool) && isListed(tool);
   };
   const outcome = isSearching
     ? searchCatalogue(snapshot.searchIndex, query.search, MAX_SEARCH_RESULTS, isShown)
@@ -52,18 +66,29 @@ export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolRe
     ? searchedInOrder(snapshot, outcome, sort)
     : snapshot.sorted[sort === "Relevance" ? "Newest" : sort];
 
-  // One pass: search and pricing decide what counts for the facets and the All chip; category
-  // and subcategories then decide what is listed. Only the asked page is kept.
-  const isNarrowed = isSearching || pricing !== null;
+  // One pass: search, pricing, requirements, integrations and the ceiling decide what counts for
+  // the category facets and the All chip; category and subcategories then decide what is listed,
+  // and what is listed is counted for the requirement and integration facets. Only the asked
+  // page is kept.
+  const isNarrowed = isSearching || pricing !== null || hasFactFilter || hasCeiling;
+  const isWholeCatalogue =
+    !isNarrowed && query.category === ALL_CATEGORIES && subcategories.size === 0;
+  const counter = isWholeCatalogue ? null : new FactCounter();
   const narrowed: ToolCard[] = [];
   let narrowedCount = 0;
+  let unpricedCount = 0;
   const page: ToolCard[] = [];
   let total = 0;
   for (const tool of candidates) {
     if (!isPriced(tool)) continue;
+    if (!isUnderCeiling(tool)) {
+      if (comparablePriceOf(tool) === null && isListed(tool)) unpricedCount++;
+      continue;
+    }
     narrowedCount++;
     if (isNarrowed) narrowed.push(tool);
     if (!isListed(tool)) continue;
+    counter?.add(tool);
     if (total >= query.offset && page.length < query.limit) page.push(tool);
     total++;
   }
@@ -76,6 +101,8 @@ export function findTools(snapshot: CatalogueSnapshot, query: ToolQuery): ToolRe
     sort,
     relaxedSearch: outcome?.relaxedSearch ?? null,
     suggestedSearch: outcome?.suggestedSearch ?? null,
+    ...(counter ? factFacetsOf(counter) : catalogueFactFacets(snapshot.tools)),
+    unpricedCount: hasCeiling ? unpricedCount : null,
     elapsedMs: Math.round((performance.now() - started) * 100) / 100,
   };
 }
