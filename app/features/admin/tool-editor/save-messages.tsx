@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ErrorBox, SuccessBox } from "~/components/form-controls";
+import { factOrPlanFieldLabel } from "./fact-labels";
 
 interface SaveMessagesProps {
   /** The message a save left for the reloaded page, shown until the form changes. */
@@ -41,9 +42,11 @@ export function SaveMessages({
             {formError}
             {Object.keys(errors).length > 0 && (
               <ul className="mt-1 list-disc pl-5">
-                {Object.entries(errors).map(([field, message]) => (
-                  <li key={field}>{message}</li>
-                ))}
+                {Object.entries(errors).map(([field, message]) => {
+                  // A fact's or a plan's message is the same for each of them: say whose it is.
+                  const label = factOrPlanFieldLabel(field);
+                  return <li key={field}>{label ? `${label}: ${message}` : message}</li>;
+                })}
               </ul>
             )}
           </ErrorBox>

@@ -2,8 +2,10 @@ import { Link, useLocation } from "react-router";
 import type { EditableTool, TaxonomySuggestion } from "~/lib/tool-input";
 import { BasicsSection } from "./basics-section";
 import { DescriptionsSection } from "./descriptions-section";
+import { FactsSection } from "./facts-section";
 import { ImagesSection } from "./images-section";
 import { LeaveWithoutSavingDialog } from "./leave-without-saving-dialog";
+import { PlansSection } from "./plans-section";
 import { PublishingSection } from "./publishing-section";
 import { SaveMessages } from "./save-messages";
 import { SearchEnginesSection } from "./search-engines-section";
@@ -61,6 +63,8 @@ export function ToolEditor({ tool, taxonomy, draft }: ToolEditorProps) {
         <div className="space-y-8">
           <BasicsSection fields={fields} taxonomy={taxonomy} />
           <DescriptionsSection fields={fields} />
+          <PlansSection fields={fields} />
+          <FactsSection fields={fields} />
           <SearchEnginesSection fields={fields} />
         </div>
 

@@ -30,7 +30,11 @@ export interface EditorDraft {
 /** What the form's sections read and write. */
 export interface ToolFormFields {
   values: ToolFormValues;
+  /** The values the form opened with (a fact changed back is the stored fact again). */
+  initial: ToolFormValues;
   errors: Record<string, string>;
+  /** Changes the values from the current ones (several edits in one event all apply). */
+  update: SetValues;
   set: <K extends keyof ToolFormValues>(key: K) => (value: ToolFormValues[K]) => void;
   setNested: <K extends "pricing" | "seo">(
     key: K,
@@ -59,7 +63,9 @@ export function useToolForm(tool: EditableTool | null, draft: EditorDraft | unde
 
   const fields: ToolFormFields = {
     values,
+    initial,
     errors,
+    update: setValues,
     set: (key) => (value) => setValues((current) => ({ ...current, [key]: value })),
     setNested: (key, field) => (value) =>
       setValues((current) => ({ ...current, [key]: { ...current[key], [field]: value } })),
