@@ -1,4 +1,6 @@
+import { isRequirementKey } from "~/lib/buyer-facts";
 import { ALL_CATEGORIES, MAX_RENDERED_CARDS, MAX_SEARCH_TEXT_LENGTH } from "~/lib/constants";
+import { isIntegrationKey } from "~/lib/integrations";
 import { withoutRefusedCharacters } from "~/lib/plain-text";
 import { toolQuerySchema, type ToolQuery } from "~/lib/tool-query";
 import { queryFromSearchParams } from "~/lib/tool-query-params";
@@ -23,10 +25,21 @@ export function searchOfPage(text: string): string {
   return (/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut).trim();
 }
 
+/** The known keys of a comma-separated list parameter (a page drops the others, not the list). */
+function knownKeys(value: unknown, isKey: (key: string) => boolean): unknown {
+  if (typeof value !== "string") return value;
+  return value
+    .split(",")
+    .map((key) => key.trim().toLowerCase())
+    .filter(isKey)
+    .join(",");
+}
+
 /**
  * Reads the browse query from the URL, with a preset from the route (a category or subcategory
  * listing). A page is lenient where the API is strict: a value that is not valid is dropped and
- * its default used, but the search is cleaned and cut instead (searchOfPage). A category applies
+ * its default used, but the search is cleaned and cut instead (searchOfPage), and an unknown
+ * requirement or integration leaves the known ones of its list. A category applies
  * only if it is a known one. A page always starts at the first tool and renders a
  * bounded number of cards; Load More asks the API for the rest.
  */
@@ -39,6 +52,8 @@ export function readListingQuery(
   const raw = {
     ...params,
     ...(typeof params.search === "string" && { search: searchOfPage(params.search) }),
+    require: knownKeys(params.require, isRequirementKey),
+    integrates: knownKeys(params.integrates, isIntegrationKey),
     ...preset,
   };
   const parsed = toolQuerySchema.safeParse(raw);

@@ -13,9 +13,24 @@ export function toolQueryParams(query: ToolQueryInput): URLSearchParams {
   if (query.sort) params.set("sort", query.sort);
   if (query.pricing && query.pricing !== "All Pricing") params.set("pricing", query.pricing);
   if (query.category && query.category !== ALL_CATEGORIES) params.set("category", query.category);
+  const require = keysOf(query.require);
+  if (require) params.set("require", require);
+  const integrates = keysOf(query.integrates);
+  if (integrates) params.set("integrates", integrates);
+  if (
+    typeof query.maxPrice === "number" ||
+    (typeof query.maxPrice === "string" && query.maxPrice)
+  ) {
+    params.set("maxPrice", String(query.maxPrice));
+  }
   if (query.offset !== undefined) params.set("offset", String(query.offset));
   if (query.limit !== undefined) params.set("limit", String(query.limit));
   return params;
+}
+
+/** A list of keys as one comma-separated parameter (`require=sso,soc2`), or "" for none. */
+function keysOf(keys: string | readonly string[] | undefined): string {
+  return [keys ?? []].flat().join(",");
 }
 
 /** Query parameters as the schema expects them (repeated subcategory keys become a list). */

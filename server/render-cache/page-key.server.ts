@@ -14,8 +14,9 @@ export interface PageKey {
   /** The canonical path and query: the entry's key and the URL it is rendered at. */
   path: string;
   /**
-   * A search, a subcategory choice or a longer page: unbounded in number, so such pages take a
-   * bounded share of the cache and only once asked for twice (page-store.server.ts).
+   * A search, a subcategory, requirement, integration or price choice, or a longer page:
+   * unbounded in number, so such pages take a bounded share of the cache and only once asked for
+   * twice (page-store.server.ts).
    */
   isLongTail: boolean;
 }
@@ -70,11 +71,22 @@ function listingKey(
   if (search) params.set("search", search);
   if (query.sort) params.set("sort", query.sort);
   if (query.pricing !== "All Pricing") params.set("pricing", query.pricing);
+  // The schema gives the lists in the vocabulary's order and the ceiling as a number, so every
+  // spelling of one choice has one key.
+  if (query.require.length > 0) params.set("require", query.require.join(","));
+  if (query.integrates.length > 0) params.set("integrates", query.integrates.join(","));
+  if (query.maxPrice !== undefined) params.set("maxPrice", String(query.maxPrice));
   if (query.limit !== INITIAL_VISIBLE_TOOLS) params.set("limit", String(query.limit));
   const queryString = params.toString();
   return {
     path: queryString ? `${pathname}?${queryString}` : pathname,
-    isLongTail: search !== "" || subcategories.length > 0 || query.limit !== INITIAL_VISIBLE_TOOLS,
+    isLongTail:
+      search !== "" ||
+      subcategories.length > 0 ||
+      query.limit !== INITIAL_VISIBLE_TOOLS ||
+      query.require.length > 0 ||
+      query.integrates.length > 0 ||
+      query.maxPrice !== undefined,
   };
 }
 

@@ -13,6 +13,7 @@ import {
 import { PAGE_CURRENCY } from "~/lib/pricing-plans";
 import { slugify } from "~/lib/slug";
 import type { ToolCard } from "~/lib/tool";
+import { factSearchPhrases } from "./fact-search-words.server";
 import { LayeredMap } from "./layered-map.server";
 
 /** The sorts with a fixed order; Relevance depends on the query. */
@@ -86,16 +87,20 @@ export interface CatalogueSnapshot {
   builtAt: Date;
 }
 
-/** The tool as the search index reads it: its card and its searched text. */
+/**
+ * The tool as the search index reads it: its card and its searched text. The requirements its
+ * facts meet and the apps it integrates with are searched beside its key features.
+ */
 export function searchDocumentOf(tool: ToolCard, text: ToolSearchText | undefined): SearchDocument {
   const { hashtags, keyFeatures, longDescription, seo } = text ?? NO_SEARCH_TEXT;
+  const factPhrases = factSearchPhrases(tool);
   return {
     name: tool.name,
     category: tool.category,
     subCategory: tool.subCategory,
     cardDescription: text ? text.cardDescription : tool.cardDescription,
     hashtags,
-    keyFeatures,
+    keyFeatures: factPhrases.length > 0 ? [...keyFeatures, ...factPhrases] : keyFeatures,
     longDescription,
     seo,
     views: tool.views,

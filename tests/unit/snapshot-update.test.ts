@@ -21,7 +21,27 @@ const CATEGORIES = [null, "Marketing", "Sales", "Writing"];
 const SUBCATEGORIES = [null, "SEO", "Copywriting", "Lead Generation"];
 const TIMES = ["2025-01-01T00:00:00.000Z", "2025-03-01T00:00:00.000Z", "2026-01-01T00:00:00.000Z"];
 const WORDS = ["notes", "meeting", "e-commerce", "gpt-4", "invoicing", "invoice", "naïve", "ai"];
-const QUERIES = ["nova", "notes", "invoce", "ecommerce", "gpt4", "ai", "naive writer", "chatgpt"];
+const QUERIES = [
+  "nova",
+  "notes",
+  "invoce",
+  "ecommerce",
+  "gpt4",
+  "ai",
+  "naive writer",
+  "chatgpt",
+  "soc 2",
+  "hubspot",
+];
+// Starting prices that tie, are free, or are in a currency Lowest price does not compare.
+const PRICES = [
+  null,
+  { amount: 0, currency: "USD" },
+  { amount: 12, currency: "USD" },
+  { amount: 12, currency: "USD" },
+  { amount: 9.5, currency: "USD" },
+  { amount: 5, currency: "EUR" },
+];
 
 const text = fc.array(fc.constantFrom(...WORDS), { maxLength: 4 }).map((words) => words.join(" "));
 
@@ -38,6 +58,9 @@ const version = (id: string): fc.Arbitrary<ToolVersion> =>
       cardDescription: text,
       longDescription: text,
       hashtags: fc.array(fc.constantFrom(...WORDS), { maxLength: 2 }),
+      price: fc.constantFrom(...PRICES),
+      meets: fc.subarray(["sso", "soc2"] as const),
+      integrations: fc.subarray(["hubspot", "slack"] as const),
     })
     .map((v) => ({
       card: {
@@ -53,9 +76,9 @@ const version = (id: string): fc.Arbitrary<ToolVersion> =>
         likesTotal: v.likesTotal,
         image: "",
         createdAt: v.createdAt,
-        startingPrice: null,
-        meets: [],
-        integrations: [],
+        startingPrice: v.price && { ...v.price, unit: "user" as const, plan: "Pro" },
+        meets: [...v.meets],
+        integrations: [...v.integrations],
       },
       searchText: {
         cardDescription: v.cardDescription,
