@@ -119,9 +119,9 @@ describe("readCatalogueFile", () => {
   });
 
   it("refuses unknown columns, a missing name column and non-arrays, saying why", () => {
-    expect(readCatalogueFile("name,official_url\nA,B\n", "csv")).toMatchObject({
+    expect(readCatalogueFile("name,homepage\nA,B\n", "csv")).toMatchObject({
       ok: false,
-      message: expect.stringContaining("Unknown column: official_url."),
+      message: expect.stringContaining("Unknown column: homepage."),
     });
     expect(readCatalogueFile("title\nA\n", "csv")).toMatchObject({
       ok: false,

@@ -1,4 +1,5 @@
 import { asc, desc } from "drizzle-orm";
+import { FACT_KEYS, type Fact } from "~/lib/buyer-facts";
 import type { Database } from "#server/db/client.server";
 import { tools, type ToolRow } from "#server/db/schema";
 import { toCsvDocument, toJsonDocument, type FlatTool } from "./catalogue-format.server";
@@ -29,6 +30,10 @@ export function toFlatTool(row: ToolRow): FlatTool {
     websiteUrl: row.websiteUrl,
     mainImage: row.mainImage,
     image: row.image,
+    ...(Object.fromEntries(
+      FACT_KEYS.map((key) => [`facts.${key}`, (row.facts[key] as Fact<unknown>) ?? null]),
+    ) as Record<`facts.${(typeof FACT_KEYS)[number]}`, Fact<unknown> | null>),
+    plans: row.plans,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type WrittenColumns,
 } from "../admin/tool-input-rows.server";
 import type { ImportProblem } from "~/lib/catalogue-import";
+import { readFactCells, readPlansCell } from "./fact-cells.server";
 import type { FileRow } from "./read-catalogue-file.server";
 
 // Import plan: what each row of a file would do to the catalogue. The dry run shows it;
@@ -93,28 +94,52 @@ export function websiteKey(url: unknown): string | null {
   }
 }
 
-function inputPart(values: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The row's tool fields, with its fact cells and plans cell read (fact-cells.server.ts); a cell
+ * that is not the JSON it starts as is a problem.
+ */
+function inputPart(
+  values: Record<string, unknown>,
+  today: string,
+): { part: Record<string, unknown>; problems: string[] } {
   const part: Record<string, unknown> = {};
+  const problems: string[] = [];
   for (const [key, value] of Object.entries(values)) {
     if (!INPUT_KEYS.has(key)) continue;
     // An empty status or list cell means "not given" / "none", as a person filling a sheet means it.
     if (key === "status" && value === null) continue;
-    part[key] = (key === "hashtags" || key === "keyFeatures") && value === null ? [] : value;
+    if (key === "facts" && value && typeof value === "object" && !Array.isArray(value)) {
+      const read = readFactCells(value as Record<string, unknown>, today);
+      part.facts = read.facts;
+      problems.push(...read.problems);
+    } else if (key === "plans") {
+      const read = readPlansCell(value);
+      if ("problem" in read) problems.push(read.problem);
+      else part.plans = read.plans;
+    } else {
+      part[key] = (key === "hashtags" || key === "keyFeatures") && value === null ? [] : value;
+    }
   }
-  return part;
+  return { part, problems };
 }
 
-/** The existing tool's fields with the row's on top (nested pricing and seo merge per key). */
+/**
+ * The existing tool's fields with the row's on top (nested pricing, seo and facts merge per key:
+ * a fact the row leaves out is kept, one it gives as empty or "unknown" is removed).
+ */
 function mergedInput(base: ToolInput, part: Record<string, unknown>): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...base };
   for (const [key, value] of Object.entries(part)) {
     merged[key] =
-      (key === "pricing" || key === "seo") && value && typeof value === "object"
+      (key === "pricing" || key === "seo" || key === "facts") && value && typeof value === "object"
         ? { ...(base[key] as object), ...value }
         : value;
   }
   return merged;
 }
+
+/** The day of the import (UTC), the checked date of the facts a file gives bare. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 function reasonsOf(error: z.ZodError): string[] {
   return Object.entries(fieldErrorsOf(error)).map(([field, message]) => `${field}: ${message}`);
@@ -129,7 +154,11 @@ function nameOf(values: Record<string, unknown>): string | null {
  * form's schema, and decides: create, update, unchanged, or rejected with reasons. A row that
  * would repeat an earlier row's tool is rejected, so a file cannot fight itself.
  */
-export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[]): ImportPlan {
+export function planImport(
+  rows: readonly FileRow[],
+  existing: readonly ToolRow[],
+  today: string = todayUtc(),
+): ImportPlan {
   const byId = new Map(existing.map((tool) => [tool.id, tool]));
   const bySlug = new Map(existing.map((tool) => [tool.slug, tool]));
   /** Tools by their name's slug: "Alpha" stored as alpha-2 (its slug was taken) is still Alpha. */
@@ -168,12 +197,13 @@ export function planImport(rows: readonly FileRow[], existing: readonly ToolRow[
       continue;
     }
     const extras = rowExtrasSchema.safeParse(values);
-    const part = inputPart(values);
-    if (!extras.success) {
-      // Say everything wrong with the row at once: its extra columns and its tool fields.
+    const { part, problems } = inputPart(values, today);
+    if (!extras.success || problems.length > 0) {
+      // Say everything wrong with the row at once: its extra columns, its cells and its fields.
       const fields = toolInputSchema.safeParse(part);
       reject([
-        ...extras.error.issues.map((issue) => issue.message),
+        ...(extras.success ? [] : extras.error.issues.map((issue) => issue.message)),
+        ...problems,
         ...(fields.success ? [] : reasonsOf(fields.error)),
       ]);
       continue;

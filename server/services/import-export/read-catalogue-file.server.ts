@@ -1,7 +1,9 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { restoreCell } from "~/lib/csv-cell";
 import { jsonBoundsProblem, type JsonBounds } from "#server/core/json-bounds.server";
+import { FACT_KEYS } from "~/lib/buyer-facts";
 import { EXPORT_COLUMNS, LIST_SEPARATOR } from "./catalogue-format.server";
+import { fromPublicListColumns, PUBLIC_LIST_COLUMNS } from "./public-list-columns.server";
 
 // Reads an import file into plain rows with the nested names. Values stay as the
 // file gives them; validation is the import plan's job, so every problem can name its row.
@@ -30,8 +32,19 @@ export const MAX_IMPORT_ROWS = 50_000;
  */
 export const CATALOGUE_JSON_BOUNDS: JsonBounds = { maxDepth: 8, maxValues: 3_000_000 };
 
-/** Column names an import understands: the export's, and `slug` to match on. */
-const KNOWN_COLUMNS = new Set<string>([...EXPORT_COLUMNS, "slug"]);
+/**
+ * Column names an import understands: the export's, `slug` to match on, and the public lists' own
+ * (public-list-columns.server.ts). A JSON file holds the facts as one object, `facts`.
+ */
+const KNOWN_COLUMNS = new Set<string>([
+  ...EXPORT_COLUMNS,
+  "slug",
+  ...Object.keys(PUBLIC_LIST_COLUMNS),
+]);
+const KNOWN_JSON_KEYS = new Set<string>([
+  ...[...KNOWN_COLUMNS].filter((column) => !column.startsWith("facts.")),
+  "facts",
+]);
 const LIST_COLUMNS = new Set(["hashtags", "keyFeatures"]);
 /** Files edited on several systems mix line breaks; each of these ends a record anywhere. */
 export const CSV_LINE_BREAKS = ["\r\n", "\n", "\r"];
@@ -113,9 +126,19 @@ function columnsOfJson(rows: readonly Record<string, unknown>[]): string[] {
   return [...columns];
 }
 
-function unknownColumnsMessage(columns: readonly string[]): string | null {
-  const unknown = columns.filter((column) => !KNOWN_COLUMNS.has(column));
+function unknownColumnsMessage(
+  columns: readonly string[],
+  known: ReadonlySet<string> = KNOWN_COLUMNS,
+): string | null {
+  const unknown = columns.filter((column) => !known.has(column));
   if (unknown.length === 0) return null;
+  const unknownFact = unknown.find((column) => column.startsWith("facts."));
+  if (unknownFact) {
+    return (
+      `Row 1 (the header): the column "${unknownFact}" names no fact. ` +
+      `The fact columns are: ${FACT_KEYS.map((key) => `facts.${key}`).join(", ")}.`
+    );
+  }
   return (
     `Unknown ${unknown.length === 1 ? "column" : "columns"}: ${unknown.slice(0, 10).join(", ")}. ` +
     `The columns an import understands are: ${[...KNOWN_COLUMNS].join(", ")}.`
@@ -146,12 +169,12 @@ export function readCatalogueFile(text: string, format: ImportFormat): FileReadi
     }
     const objects = data as Record<string, unknown>[];
     const columns = columnsOfJson(objects);
-    const unknown = unknownColumnsMessage(columns);
+    const unknown = unknownColumnsMessage(columns, KNOWN_JSON_KEYS);
     if (unknown) return { ok: false, message: unknown };
     return {
       ok: true,
       columns,
-      rows: objects.map((values, index) => ({ number: index + 1, values })),
+      rows: objects.map((values, index) => withOurColumns({ number: index + 1, values })),
     };
   }
   const records = parseCsv(body);
@@ -180,13 +203,25 @@ export function readCatalogueFile(text: string, format: ImportFormat): FileReadi
   return {
     ok: true,
     columns,
-    rows: data.map(({ fields, number }) => ({
-      number,
-      values: csvRowValues(columns, fields),
-      ...(fields.length !== columns.length && {
-        problem: `This row has ${fields.length} values but the first row names ${columns.length} columns.`,
+    rows: data.map(({ fields, number }) =>
+      withOurColumns({
+        number,
+        values: csvRowValues(columns, fields),
+        ...(fields.length !== columns.length && {
+          problem: `This row has ${fields.length} values but the first row names ${columns.length} columns.`,
+        }),
       }),
-    })),
+    ),
+  };
+}
+
+/** A row that uses a public list's columns, read as ours (a value they cannot take is its problem). */
+function withOurColumns(row: FileRow): FileRow {
+  const { values, problems } = fromPublicListColumns(row.values);
+  return {
+    ...row,
+    values,
+    ...(!row.problem && problems.length > 0 && { problem: problems.join(" ") }),
   };
 }
 
