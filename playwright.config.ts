@@ -47,7 +47,7 @@ function appEnv(port: number, extra: Record<string, string> = {}) {
   };
 }
 
-const CATALOGUE_WRITES = /admin-(tools|catalogue|ai-add)\.test\.ts/;
+const CATALOGUE_WRITES = /admin-(tools|catalogue|ai-add|facts)\.test\.ts/;
 
 const launchOptions = {
   executablePath,
