@@ -8,17 +8,23 @@ import { useSyncExternalStore } from "react";
 interface DateOptions {
   /** Also the time of day (hours and minutes). */
   withTime?: boolean;
+  /**
+   * The value is a day (YYYY-MM-DD) rather than an instant: it reads as that day wherever the
+   * reader is, not as the moment UTC midnight falls on in the reader's time zone.
+   */
+  isDay?: boolean;
 }
 
 const readerFormats = new Map<string, Intl.DateTimeFormat>();
 
-function readerFormat(withTime: boolean, locale?: string): Intl.DateTimeFormat {
-  const key = `${locale ?? ""}|${withTime}`;
+function readerFormat(withTime: boolean, isDay: boolean, locale?: string): Intl.DateTimeFormat {
+  const key = `${locale ?? ""}|${withTime}|${isDay}`;
   let format = readerFormats.get(key);
   if (!format) {
     format = new Intl.DateTimeFormat(locale, {
       dateStyle: "medium",
       ...(withTime && { timeStyle: "short" }),
+      ...(isDay && { timeZone: "UTC" }),
     });
     readerFormats.set(key, format);
   }
@@ -28,12 +34,12 @@ function readerFormat(withTime: boolean, locale?: string): Intl.DateTimeFormat {
 /** The date in the reader's locale and time zone, e.g. "2 Dec 2026" or "Dec 2, 2026". */
 export function formatReaderDate(
   instant: string,
-  { withTime = false }: DateOptions = {},
+  { withTime = false, isDay = false }: DateOptions = {},
   locale?: string,
 ): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
-  return readerFormat(withTime, locale).format(date);
+  return readerFormat(withTime, isDay, locale).format(date);
 }
 
 /** The server's form, the same for every reader: "2026-12-02", or "2026-12-02 14:05 UTC". */
@@ -53,10 +59,10 @@ interface LocalDateProps extends DateOptions {
 }
 
 /** A `<time>` showing `value` in the reader's locale once the page runs in the browser. */
-export function LocalDate({ value, withTime = false, className }: LocalDateProps) {
+export function LocalDate({ value, withTime = false, isDay = false, className }: LocalDateProps) {
   const text = useSyncExternalStore(
     neverChanges,
-    () => formatReaderDate(value, { withTime }),
+    () => formatReaderDate(value, { withTime, isDay }),
     () => formatStableDate(value, { withTime }),
   );
   return (

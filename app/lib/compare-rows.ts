@@ -1,8 +1,23 @@
+import { FACTS, type FactKey, type ToolFacts } from "./buyer-facts";
+import {
+  factText,
+  INTEGRATION_FACT_KEYS,
+  PRICING_FACT_KEYS,
+  SECURITY_FACT_KEYS,
+  UNKNOWN_FACT,
+} from "./fact-sections";
+import {
+  formatPlanPrice,
+  formatStartingPrice,
+  type PricingPlan,
+  type StartingPrice,
+} from "./pricing-plans";
 import { plural } from "./tool";
 
 // The compare table's rows, from the tools' full records. Nothing is invented: a value
 // the tool does not have is null (shown as a dash), and a key feature one tool lists and another
-// does not is "Not listed" for the other, never "No".
+// does not is "Not listed" for the other, never "No"; a buyer fact no source states is "Unknown"
+// (decision 030).
 
 /** A compared tool as the page shows it; null where the record has no value. */
 export interface ComparisonTool {
@@ -16,6 +31,10 @@ export interface ComparisonTool {
   subCategory: string | null;
   pricingModel: string | null;
   pricingAmount: string | null;
+  /** The cheapest plan per user (or flat) per month, when the tool has plans. */
+  startingPrice: StartingPrice | null;
+  plans: PricingPlan[];
+  facts: ToolFacts;
   /** Null until someone rated it. */
   rating: { average: number; count: number } | null;
   likes: number;
@@ -88,7 +107,56 @@ function featureRows(tools: readonly ComparisonTool[]): CompareRow[] {
   );
 }
 
-/** The table's sections: the facts, then the key features (when any tool lists one). */
+/** A list fact's items in one order, so the same items in another order are the same value. */
+const sameByOf = (tools: readonly ComparisonTool[], key: FactKey) =>
+  cellsOf(tools, (tool) => {
+    const value = tool.facts[key]?.value;
+    return Array.isArray(value) ? [...value].sort().join(",") : factText(tool.facts, key);
+  });
+
+function factRows(tools: readonly ComparisonTool[], keys: readonly FactKey[]): CompareRow[] {
+  return keys.map((key) =>
+    row(
+      `fact:${key}`,
+      FACTS[key].label,
+      cellsOf(tools, (tool) => factText(tool.facts, key)),
+      sameByOf(tools, key),
+    ),
+  );
+}
+
+const planText = (plan: PricingPlan) => `${plan.name}: ${formatPlanPrice(plan)}`;
+
+/** The buyer facts' sections, as the tool page groups them; every key, known or not. */
+function buyerFactSections(tools: readonly ComparisonTool[]): CompareSection[] {
+  return [
+    {
+      key: "security",
+      title: "Security & compliance",
+      rows: factRows(tools, SECURITY_FACT_KEYS),
+    },
+    { key: "integrations", title: "Integrations", rows: factRows(tools, INTEGRATION_FACT_KEYS) },
+    {
+      key: "pricing",
+      title: "Pricing plans",
+      rows: [
+        row(
+          "plans",
+          "Plans",
+          cellsOf(tools, (tool) =>
+            tool.plans.length > 0 ? tool.plans.map(planText).join("; ") : UNKNOWN_FACT,
+          ),
+        ),
+        ...factRows(tools, PRICING_FACT_KEYS),
+      ],
+    },
+  ];
+}
+
+/**
+ * The table's sections: the listing's facts, the buyer facts (security and compliance,
+ * integrations, pricing plans), then the key features (when any tool lists one).
+ */
 export function compareSections(tools: readonly ComparisonTool[]): CompareSection[] {
   const facts = [
     row(
@@ -109,7 +177,10 @@ export function compareSections(tools: readonly ComparisonTool[]): CompareSectio
     row(
       "pricing-amount",
       "Price",
-      cellsOf(tools, (tool) => tool.pricingAmount),
+      // The starting price from the plans where known, the listing's own words otherwise.
+      cellsOf(tools, (tool) =>
+        tool.startingPrice ? formatStartingPrice(tool.startingPrice) : tool.pricingAmount,
+      ),
     ),
     row(
       "rating",
@@ -163,6 +234,7 @@ export function compareSections(tools: readonly ComparisonTool[]): CompareSectio
   const features = featureRows(tools);
   return [
     { key: "facts", title: null, rows: facts },
+    ...buyerFactSections(tools),
     ...(features.length > 0 ? [{ key: "features", title: "Key features", rows: features }] : []),
   ];
 }

@@ -1,4 +1,5 @@
 import { imageUrlCandidates } from "./image-path";
+import type { PricingPlan } from "./pricing-plans";
 import { toolOgImagePath } from "./og-image";
 import { toolBreadcrumbs } from "./paths";
 import { socialMeta } from "./social-meta";
@@ -26,6 +27,52 @@ export function toolSocialMeta(
 const hasFreeTier = (tool: ToolPageDetail) =>
   tool.pricing.model === "Free" || tool.pricing.model === "Freemium";
 
+const BILLING = {
+  month: { billingDuration: "P1M", unitCode: "MON" },
+  year: { billingDuration: "P1Y", unitCode: "ANN" },
+} as const;
+
+/**
+ * A plan as a schema.org Offer. Its UnitPriceSpecification says what the price is for: a month
+ * or a year (billingDuration, with UN/CEFACT's MON or ANN), one user, or one use.
+ */
+function planOffer(plan: PricingPlan) {
+  const price = String(plan.price);
+  const isUsage = plan.period === "usage" || plan.unit === "per-usage";
+  const billing = plan.period === "month" || plan.period === "year" ? BILLING[plan.period] : null;
+  return {
+    "@type": "Offer",
+    name: plan.name,
+    price,
+    priceCurrency: plan.currency,
+    ...(plan.note && { description: plan.note }),
+    ...((billing ?? isUsage) && {
+      priceSpecification: {
+        "@type": "UnitPriceSpecification",
+        price,
+        priceCurrency: plan.currency,
+        ...billing,
+        ...(plan.unit === "per-user" && {
+          referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitText: "user" },
+        }),
+        ...(isUsage && { unitText: "use" }),
+      },
+    }),
+  };
+}
+
+/** The plans as offers; without plans, the free tier a Free or Freemium listing states. */
+function offersOf(tool: ToolPageDetail) {
+  if (tool.plans.length > 0) return { offers: tool.plans.map(planOffer) };
+  // An offer needs a price; the free tier of a Free or Freemium tool has one.
+  if (hasFreeTier(tool)) {
+    return {
+      offers: { "@type": "Offer", price: "0", priceCurrency: "USD", category: tool.pricing.model },
+    };
+  }
+  return {};
+}
+
 export function toolJsonLd(tool: ToolPageDetail, description: string, url: string) {
   const image = toolImageUrl(tool, url);
   const application = {
@@ -38,10 +85,7 @@ export function toolJsonLd(tool: ToolPageDetail, description: string, url: strin
     ...(tool.category && { applicationSubCategory: tool.subCategory ?? tool.category }),
     ...(image && { image }),
     ...(tool.websiteUrl !== "#" && { sameAs: tool.websiteUrl }),
-    // An offer needs a price; the free tier of a Free or Freemium tool has one.
-    ...(hasFreeTier(tool) && {
-      offers: { "@type": "Offer", price: "0", priceCurrency: "USD", category: tool.pricing.model },
-    }),
+    ...offersOf(tool),
     // Only real ratings (rating_avg and rating_count kept from people's rated
     // comments), and none at all before the first.
     ...(tool.ratingCount > 0 && {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Fact } from "~/lib/buyer-facts";
 import { compareSections, type ComparisonTool } from "~/lib/compare-rows";
 
 // The compare table's rows; nothing invented, "differences only" hides equal rows.
@@ -16,6 +17,9 @@ function comparedTool(overrides: Partial<ComparisonTool> = {}): ComparisonTool {
     subCategory: "Editing",
     pricingModel: "Freemium",
     pricingAmount: "$10/month",
+    startingPrice: null,
+    plans: [],
+    facts: {},
     rating: { average: 4.5, count: 2 },
     likes: 3,
     views: 1200,
@@ -38,7 +42,7 @@ const textsOf = (tools: ComparisonTool[], key: string) =>
 describe("compare rows", () => {
   it("shows every fact in its own row, one cell per tool, in the tools' order", () => {
     const tools = [comparedTool(), comparedTool({ views: 5, likes: 1234, pricingModel: "Paid" })];
-    expect(rowsOf(tools).map((row) => row.label)).toEqual([
+    expect(compareSections(tools)[0]!.rows.map((row) => row.label)).toEqual([
       "Category",
       "Subcategory",
       "Pricing model",
@@ -84,7 +88,7 @@ describe("compare rows", () => {
       comparedTool({ keyFeatures: ["Grammar check", "Tone rewrite"] }),
       comparedTool({ keyFeatures: ["grammar  CHECK", "Plagiarism scan"] }),
     ];
-    const [, features] = compareSections(tools);
+    const features = compareSections(tools).find((section) => section.key === "features");
     expect(features!.title).toBe("Key features");
     expect(features!.rows.map((row) => [row.label, ...row.cells.map((cell) => cell.text)])).toEqual(
       [
@@ -98,7 +102,7 @@ describe("compare rows", () => {
 
   it("has no key features section when no tool lists a feature", () => {
     expect(compareSections([comparedTool(), comparedTool()]).map((section) => section.key)).toEqual(
-      ["facts"],
+      ["facts", "security", "integrations", "pricing"],
     );
   });
 
@@ -123,5 +127,69 @@ describe("compare rows", () => {
     ];
     expect(rowOf(tools, "pricing-amount").isSame).toBe(true);
     expect(rowOf(tools, "website").isSame).toBe(false);
+  });
+
+  describe("buyer facts", () => {
+    const fact = <V>(value: V): Fact<V> => ({
+      value,
+      source: "vendor",
+      evidenceUrl: "https://example.com/security",
+      quote: null,
+      checkedAt: "2026-12-02",
+    });
+    const sectionOf = (tools: ComparisonTool[], key: string) =>
+      compareSections(tools).find((section) => section.key === key)!;
+
+    it("shows every fact key of the tool page's sections, unknown as Unknown and never as No", () => {
+      const tools = [
+        comparedTool({ facts: { sso: fact("yes"), soc2: fact("type2") } }),
+        comparedTool({ facts: { sso: fact("no") } }),
+      ];
+      const security = sectionOf(tools, "security");
+      expect(security.title).toBe("Security & compliance");
+      expect(security.rows).toHaveLength(12);
+      expect(textsOf(tools, "fact:sso")).toEqual(["Yes", "No"]);
+      expect(textsOf(tools, "fact:soc2")).toEqual(["Type II", "Unknown"]);
+      expect(textsOf(tools, "fact:hipaa")).toEqual(["Unknown", "Unknown"]);
+      expect(sectionOf(tools, "integrations").rows.map((row) => row.key)).toEqual([
+        "fact:integrations",
+        "fact:platforms",
+        "fact:api",
+        "fact:self-hosted",
+        "fact:open-source",
+      ]);
+    });
+
+    it("counts a list in another order as the same value, and unknown against known as a difference", () => {
+      const tools = [
+        comparedTool({
+          facts: { integrations: fact(["slack", "hubspot"]), "data-regions": fact(["eu"]) },
+        }),
+        comparedTool({ facts: { integrations: fact(["hubspot", "slack"]) } }),
+      ];
+      expect(textsOf(tools, "fact:integrations")).toEqual(["Slack, HubSpot", "HubSpot, Slack"]);
+      expect(rowOf(tools, "fact:integrations").isSame).toBe(true);
+      expect(rowOf(tools, "fact:data-regions").isSame).toBe(false);
+      expect(rowOf(tools, "fact:hipaa").isSame).toBe(true);
+    });
+
+    it("prices from the plans where known, and lists the plans", () => {
+      const plans = [
+        { name: "Free", price: 0, currency: "USD", period: "month", unit: "flat", note: null },
+        { name: "Pro", price: 19, currency: "USD", period: "month", unit: "per-user", note: null },
+      ] as const;
+      const tools = [
+        comparedTool({
+          plans: [...plans],
+          startingPrice: { amount: 19, currency: "USD", unit: "user", plan: "Pro" },
+          facts: { "free-trial": fact(14) },
+        }),
+        comparedTool(),
+      ];
+      expect(textsOf(tools, "pricing-amount")).toEqual(["From $19 per user/month", "$10/month"]);
+      expect(textsOf(tools, "plans")).toEqual(["Free: Free; Pro: $19 per user/month", "Unknown"]);
+      expect(textsOf(tools, "fact:free-trial")).toEqual(["14 days", "Unknown"]);
+      expect(sectionOf(tools, "pricing").title).toBe("Pricing plans");
+    });
   });
 });

@@ -25,6 +25,18 @@ describe("formatReaderDate", () => {
     expect(formatReaderDate("2026-02-03T12:00:00Z", {}, "de-DE")).toBe("03.02.2026");
   });
 
+  it("reads a day (isDay) as that day west of UTC too, where its midnight is the day before", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "America/Los_Angeles";
+    try {
+      // A locale no other test formats in, so its format is made in this zone.
+      expect(formatReaderDate("2026-12-02", { isDay: true }, "en-IE")).toBe("2 Dec 2026");
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("adds the time of day with withTime", () => {
     expect(formatReaderDate("2026-02-03T12:00:00Z", { withTime: true }, "de-DE")).toMatch(
       /^03\.02\.2026, \d{2}:00$/,

@@ -115,6 +115,82 @@ describe("a tool page for search engines", () => {
     expect(breadcrumbs.itemListElement.at(-1)?.item).toBe(url);
   });
 
+  it("carries the plans as offers, each priced per month, year, user or use as schema.org says", () => {
+    const plans = [
+      { name: "Free", price: 0, currency: "USD", period: "month", unit: "flat", note: null },
+      {
+        name: "Team",
+        price: 190,
+        currency: "EUR",
+        period: "year",
+        unit: "per-user",
+        note: "Billed yearly.",
+      },
+      { name: "API", price: 0.02, currency: "USD", period: "usage", unit: "per-usage", note: null },
+      {
+        name: "Lifetime",
+        price: 99,
+        currency: "USD",
+        period: "one-time",
+        unit: "flat",
+        note: null,
+      },
+    ] as const;
+    const [application] = toolJsonLd({ ...tool, plans: [...plans] }, "x", url);
+    expect(application.offers).toEqual([
+      {
+        "@type": "Offer",
+        name: "Free",
+        price: "0",
+        priceCurrency: "USD",
+        priceSpecification: {
+          "@type": "UnitPriceSpecification",
+          price: "0",
+          priceCurrency: "USD",
+          billingDuration: "P1M",
+          unitCode: "MON",
+        },
+      },
+      {
+        "@type": "Offer",
+        name: "Team",
+        price: "190",
+        priceCurrency: "EUR",
+        description: "Billed yearly.",
+        priceSpecification: {
+          "@type": "UnitPriceSpecification",
+          price: "190",
+          priceCurrency: "EUR",
+          billingDuration: "P1Y",
+          unitCode: "ANN",
+          referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitText: "user" },
+        },
+      },
+      {
+        "@type": "Offer",
+        name: "API",
+        price: "0.02",
+        priceCurrency: "USD",
+        priceSpecification: {
+          "@type": "UnitPriceSpecification",
+          price: "0.02",
+          priceCurrency: "USD",
+          unitText: "use",
+        },
+      },
+      { "@type": "Offer", name: "Lifetime", price: "99", priceCurrency: "USD" },
+    ]);
+  });
+
+  it("states no offer for a paid tool without plans: an offer needs a price", () => {
+    const [application] = toolJsonLd(
+      { ...tool, pricing: { model: "Paid", amount: "$9" } },
+      "x",
+      url,
+    );
+    expect(application).not.toHaveProperty("offers");
+  });
+
   it("gives the rating average to two decimals", () => {
     const [application] = toolJsonLd({ ...tool, ratingAvg: 13 / 3, ratingCount: 3 }, "x", url);
     expect(application).toMatchObject({ aggregateRating: { ratingValue: 4.33, ratingCount: 3 } });

@@ -33,7 +33,9 @@ export function ComparePage({ tools }: { tools: readonly ComparisonTool[] }) {
         {names.join(" vs ")}
       </h1>
       <p className="mt-3 text-lg text-slate-700">
-        {names.length} AI tools side by side. A dash means the tool&apos;s listing has no value.
+        {names.length} AI tools side by side. A dash means the tool&apos;s listing has no value;
+        Unknown, that no source states the fact yet. Each tool&apos;s page gives its facts&apos;
+        sources and dates.
       </p>
       <div className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1">
         <input

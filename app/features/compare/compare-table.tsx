@@ -8,6 +8,7 @@ import {
   type CompareCell,
   type ComparisonTool,
 } from "~/lib/compare-rows";
+import { UNKNOWN_FACT } from "~/lib/fact-sections";
 
 // The "Differences only" checkbox (compare-page.tsx) is read by CSS: `group` is the page.
 const HIDDEN_WHEN_DIFFERENCES_ONLY = "group-has-[#compare-differences:checked]:hidden";
@@ -44,7 +45,9 @@ function Cell({ cell }: { cell: CompareCell }) {
       </span>
     );
   }
-  if (cell.text === FEATURE_NOT_LISTED) return <span className="text-slate-600">{cell.text}</span>;
+  if (cell.text === FEATURE_NOT_LISTED || cell.text === UNKNOWN_FACT) {
+    return <span className="text-slate-600">{cell.text}</span>;
+  }
   return <>{cell.text}</>;
 }
 

@@ -16,6 +16,7 @@ import {
 import { ToolCard } from "~/components/tool-card";
 import { CommentsSection } from "~/features/comments/comments-section";
 import type { ComparedTool } from "~/lib/compare";
+import { BuyerFactsSections } from "./buyer-facts-sections";
 import { CompareWith } from "./compare-with";
 import type { CommentPage, RatingSummary } from "~/lib/api/contract";
 
@@ -139,6 +140,7 @@ export function ToolPage({
               </ul>
             </section>
           )}
+          <BuyerFactsSections tool={tool} />
           <CompareWith tool={tool} alternatives={compareWith} />
           <CommentsSection
             key={tool.id}
