@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FACT_KEYS, type ToolFacts } from "~/lib/buyer-facts";
-import type { PricingPlan } from "~/lib/pricing-plans";
+import { FACT_KEYS } from "~/lib/buyer-facts";
 import type { ToolRow } from "#server/db/schema";
 import {
   toCsvDocument,
@@ -9,145 +8,13 @@ import {
 import { toFlatTool } from "#server/services/import-export/export-catalogue.server";
 import { planImport } from "#server/services/import-export/plan-import.server";
 import { readCatalogueFile } from "#server/services/import-export/read-catalogue-file.server";
+import { ALL_FACTS, PLANS } from "../buyer-facts-fixture";
 
 // Facts and plans in import and export files: every fact key round-trips with its provenance,
 // bare values are an import's facts checked that day, a public list's own columns are read as
 // ours, and bad input names the row and the field.
 
 const TODAY = "2026-12-02";
-
-/** Every fact known, with provenance beyond an import's defaults. */
-const ALL_FACTS: ToolFacts = {
-  sso: {
-    value: "yes",
-    source: "vendor",
-    evidenceUrl: "https://v.example/security",
-    quote: "SAML SSO on Business.",
-    checkedAt: "2026-11-30",
-  },
-  scim: { value: "no", source: "editor", evidenceUrl: null, quote: null, checkedAt: "2026-11-01" },
-  mfa: { value: "yes", source: "import", evidenceUrl: null, quote: null, checkedAt: "2026-10-01" },
-  "audit-log": {
-    value: "yes",
-    source: "demo",
-    evidenceUrl: null,
-    quote: null,
-    checkedAt: "2026-09-01",
-  },
-  soc2: {
-    value: "type2",
-    source: "ai",
-    evidenceUrl: "https://v.example/trust",
-    quote: "We hold a SOC 2 Type II report.",
-    checkedAt: "2026-11-29",
-    reportDate: "2026-06-30",
-  },
-  iso27001: {
-    value: "no",
-    source: "vendor",
-    evidenceUrl: "https://v.example/trust",
-    quote: null,
-    checkedAt: "2026-11-29",
-  },
-  hipaa: {
-    value: "yes",
-    source: "vendor",
-    evidenceUrl: null,
-    quote: "We sign BAAs.",
-    checkedAt: "2026-11-29",
-  },
-  "gdpr-dpa": {
-    value: "yes",
-    source: "editor",
-    evidenceUrl: "https://v.example/dpa",
-    quote: null,
-    checkedAt: "2026-11-28",
-  },
-  subprocessors: {
-    value: "yes",
-    source: "editor",
-    evidenceUrl: "https://v.example/subprocessors",
-    quote: null,
-    checkedAt: "2026-11-28",
-  },
-  "data-regions": {
-    value: ["eu", "us", "other"],
-    source: "vendor",
-    evidenceUrl: null,
-    quote: null,
-    checkedAt: "2026-11-27",
-  },
-  "no-training": {
-    value: "opt-out",
-    source: "vendor",
-    evidenceUrl: "https://v.example/privacy",
-    quote: "You can opt out of training.",
-    checkedAt: "2026-11-27",
-  },
-  retention: {
-    value: 'Deleted 30 days after the contract ends, "as stated", | included',
-    source: "vendor",
-    evidenceUrl: null,
-    quote: null,
-    checkedAt: "2026-11-27",
-  },
-  "self-hosted": {
-    value: "no",
-    source: "editor",
-    evidenceUrl: null,
-    quote: null,
-    checkedAt: "2026-11-26",
-  },
-  "open-source": {
-    value: "no",
-    source: "import",
-    evidenceUrl: null,
-    quote: null,
-    checkedAt: "2026-08-18",
-  },
-  api: { value: "yes", source: "import", evidenceUrl: null, quote: null, checkedAt: "2026-08-18" },
-  integrations: {
-    value: ["slack", "hubspot", "microsoft-teams"],
-    source: "vendor",
-    evidenceUrl: "https://v.example/integrations",
-    quote: null,
-    checkedAt: "2026-11-25",
-  },
-  platforms: {
-    value: ["web", "chrome-extension", "ios"],
-    source: "vendor",
-    evidenceUrl: null,
-    quote: null,
-    checkedAt: "2026-11-25",
-  },
-  "free-plan": {
-    value: "yes",
-    source: "vendor",
-    evidenceUrl: null,
-    quote: null,
-    checkedAt: "2026-11-24",
-  },
-  "free-trial": {
-    value: 14,
-    source: "vendor",
-    evidenceUrl: null,
-    quote: null,
-    checkedAt: "2026-11-24",
-  },
-};
-
-const PLANS: PricingPlan[] = [
-  { name: "Free", price: 0, currency: "USD", period: "month", unit: "per-user", note: null },
-  {
-    name: "Pro",
-    price: 19.5,
-    currency: "USD",
-    period: "month",
-    unit: "per-user",
-    note: 'Billed monthly, "per seat"',
-  },
-  { name: "Business", price: 480, currency: "EUR", period: "year", unit: "flat", note: null },
-];
 
 function storedTool(overrides: Partial<ToolRow> = {}): ToolRow {
   const at = new Date("2026-01-01T00:00:00Z");
