@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { ToolFacts } from "./buyer-facts";
 import type { PRICING_MODELS } from "./constants";
+import type { PricingPlan } from "./pricing-plans";
 
 // AI-assisted add: the rules, the job and draft shapes and the request schemas shared by
 // the server (server/services/ai-draft/), the CLI (`npm run catalogue -- draft`) and the admin
@@ -20,6 +22,8 @@ export const AI_DRAFT_LIMITS = {
   pageTimeoutMs: 10_000,
   /** The page's body as received, decompressed. */
   pageBytes: 2 * 1024 * 1024,
+  /** The tool's own security, pricing, integrations and privacy pages read after the page. */
+  evidencePages: 4,
   /** The main image's body. */
   imageBytes: 5 * 1024 * 1024,
   /** The whole image fetch. */
@@ -151,8 +155,34 @@ export interface DraftedField<T> {
   proposal?: boolean;
 }
 
+/** A drafted plan with the words of the page it rests on and that page's address. */
+export type DraftedPlan = PricingPlan & { quote: string; evidenceUrl: string };
+
+/** What the tool's own pages read for its buyer facts and plans are about. */
+export const EVIDENCE_TOPICS = ["pricing", "security", "integrations", "privacy"] as const;
+export type EvidenceTopic = (typeof EVIDENCE_TOPICS)[number];
+
+/** One page of the tool's site read for facts and plans; a page that failed says why. */
+export interface EvidencePageNote {
+  url: string;
+  topic: EvidenceTopic;
+  /** Why the page was skipped (it failed to load or read), or null when it was read. */
+  problem: string | null;
+}
+
 /** A draft: only the fields something on the page supports. */
 export type ToolDraft = { [K in DraftedFieldName]?: DraftedField<DraftedValues[K]> };
+
+/** The buyer facts (each `ai`, with its quote and page) and plans the tool's pages state. */
+export interface DraftedBuyerFacts {
+  facts?: ToolFacts;
+  plans?: DraftedPlan[];
+  /** The tool's own pages read for them, a skipped one with its reason. */
+  evidencePages?: EvidencePageNote[];
+}
+
+/** A job's draft: its fields, and beside them its buyer facts and plans. */
+export type JobDraft = ToolDraft & DraftedBuyerFacts;
 
 /** One job as the admin page lists it. */
 export interface DraftJobSummary {
@@ -183,7 +213,7 @@ export interface DraftJobSummary {
 
 /** One job with its draft, for the review page. */
 export interface DraftJob extends DraftJobSummary {
-  draft: ToolDraft;
+  draft: JobDraft;
 }
 
 /**

@@ -1,6 +1,8 @@
 // A fake OpenAI-compatible chat-completions server on loopback for AI-assisted add.
 // Its "good" answer is built from the page in the request (between the fence lines), quoting the
-// page's own words as evidence, so the draft's evidence checks pass on any fixture page.
+// page's own words as evidence, so the draft's evidence checks pass on any fixture page. Asked for
+// buyer facts and plans, it quotes the lines that state them; "invented-facts" adds claims no page
+// supports (a SOC 2 report without a quote, HIPAA quoting words no page has).
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,6 +11,7 @@ export type FakeModelMode =
   | "good"
   | "invalid-json"
   | "invented-price"
+  | "invented-facts"
   | "timeout"
   | "rate-limited"
   | "server-error"
@@ -107,6 +110,74 @@ export function goodAnswer(body: ChatBody, inventPrice = false): Record<string, 
       };
     }
   }
+  if (asksForFacts(body)) Object.assign(answer, factsAnswer(lines));
+  return answer;
+}
+
+/** Whether the request asks for buyer facts and plans (the whole draft, not a redraft). */
+function asksForFacts(body: ChatBody): boolean {
+  const system = body.messages?.find((message) => message.role === "system")?.content ?? "";
+  return system.includes('"facts"');
+}
+
+/** Facts and plans a careful model reads from the fenced pages, each quoting its line and page. */
+function factsAnswer(lines: string[]): { facts: Record<string, unknown>; plans: unknown[] } {
+  const facts: Record<string, unknown> = {};
+  const plans: unknown[] = [];
+  let page = valueAfter(lines, "ADDRESS:") ?? "";
+  const integrations: string[] = [];
+  let integrationsQuote: { quote: string; page: string } | null = null;
+  lines.forEach((raw, index) => {
+    const line = raw.trim();
+    if (line.startsWith("ADDRESS:")) page = line.slice("ADDRESS:".length).trim();
+    const quoted = (value: unknown) => ({ value, quote: line, page });
+    if (/SAML/.test(line)) facts.sso ??= quoted("yes");
+    if (/SOC 2 Type II/.test(line)) facts.soc2 ??= quoted("type2");
+    if (/hosted in .*\bEU\b/.test(line)) facts["data-regions"] ??= quoted(["eu"]);
+    if (/do not train/.test(line)) facts["no-training"] ??= quoted("yes");
+    for (const [key, label] of [
+      ["slack", "Slack"],
+      ["hubspot", "HubSpot"],
+    ] as const) {
+      if (line.includes(label) && !integrations.includes(key)) {
+        integrations.push(key);
+        integrationsQuote ??= { quote: line, page };
+      }
+    }
+    const price = /^\$(\d+)(.*)$/.exec(line);
+    const name = lines[index - 1]?.trim();
+    if (price && name && /^[A-Z]\w*$/.test(name)) {
+      plans.push({
+        name,
+        price: Number(price[1]),
+        currency: "USD",
+        period: /year/.test(price[2]!) ? "year" : "month",
+        unit: /per user/.test(price[2]!) ? "per-user" : "flat",
+        note: null,
+        quote: `${name} ${line}`,
+        page,
+      });
+    }
+  });
+  // Assigned in the loop's callback, which TypeScript does not follow.
+  const quoted = integrationsQuote as { quote: string; page: string } | null;
+  if (quoted) facts.integrations = { value: integrations, ...quoted };
+  return { facts, plans };
+}
+
+/** The good answer with facts no page supports. */
+function inventedFactsAnswer(body: ChatBody): Record<string, unknown> {
+  const answer = goodAnswer(body);
+  const lines = pageLines(body);
+  const page = valueAfter(lines, "ADDRESS:");
+  const facts = (answer.facts ?? {}) as Record<string, unknown>;
+  const someLine = lines.find((line) => line.includes("two-factor")) ?? lines[0]!;
+  answer.facts = {
+    ...facts,
+    soc2: { value: "type1" },
+    hipaa: { value: "yes", quote: "We sign a BAA with every HIPAA customer.", page },
+    iso27001: { value: "yes", quote: someLine.trim(), page },
+  };
   return answer;
 }
 
@@ -160,6 +231,9 @@ export async function startFakeModel(options: { port?: number } = {}): Promise<F
         return;
       case "invented-price":
         completion(res, JSON.stringify(goodAnswer(body, true)));
+        return;
+      case "invented-facts":
+        completion(res, JSON.stringify(inventedFactsAnswer(body)));
         return;
       case "invalid-json":
         completion(res, "Sure! Here is the draft: {name: Brieflow,");

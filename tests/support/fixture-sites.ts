@@ -24,6 +24,14 @@
 //   /huge-length     3 MB of HTML announced by Content-Length;  /huge-gzip  /huge gzip-compressed
 //   /pdf             application/pdf;  /status/:code  an HTML error page with that status
 //   /logo.png, /og.png  real PNGs made with sharp;  /fake.png  text sent as image/png
+//   /vendor          a vendor's home page (Quotamind) linking its own /vendor/pricing,
+//                    /vendor/security, /vendor/integrations and /vendor/privacy (404), and a
+//                    trust center on another site, never read
+//   /vendor/security SSO via SAML, two-factor sign-in, SOC 2 Type II, EU hosting, no training on
+//                    customer data; no word of HIPAA, SCIM or ISO 27001
+//   /vendor/pricing  plan cards: Free ($0), Pro ($19 per user / month, billed annually),
+//                    Business ($490 / year, flat), Enterprise (contact us)
+//   /vendor/integrations  Slack and HubSpot
 //   /headers         the request's headers as JSON in a <pre>
 //   /healthz         "ok"
 // Any HTML page answers compressed with `?encoding=gzip|deflate|br`.
@@ -52,6 +60,7 @@ export interface FixtureSitesOptions {
 export const FIXTURE_NAMES = {
   jsonld: "Brieflow",
   metaOnly: "Tallyhawk",
+  vendor: "Quotamind",
 } as const;
 
 const SLOW_MS = 15_000;
@@ -219,6 +228,58 @@ const PRICING_PAGE = page(
   <p>Paying yearly saves two months.</p>
 </main>
 <footer><p>© 2026 Brieflow Labs.</p></footer>`,
+);
+
+const VENDOR_HOME_PAGE = page(
+  `<title>Quotamind – sales proposals written from your call notes</title>
+<meta name="description" content="Quotamind writes sales proposals from your call notes, in your company's voice.">`,
+  `<header><nav>
+  <a href="/vendor">Quotamind</a> <a href="/vendor/pricing">Pricing</a>
+  <a href="/vendor/integrations">Integrations</a>
+  <a href="https://trust.quotamind-elsewhere.example/">Trust center</a>
+</nav></header>
+<main>
+  <h1>Proposals your buyers actually read</h1>
+  <p>Quotamind drafts a proposal from your call notes in a minute, in your company's voice.</p>
+  <p>Your team reviews it, sends it and sees when the buyer opens it.</p>
+</main>
+<footer><a href="/vendor/security">Security</a> <a href="/vendor/privacy">Privacy</a></footer>`,
+);
+
+const VENDOR_SECURITY_PAGE = page(
+  `<title>Security – Quotamind</title>`,
+  `<main>
+  <h1>Security at Quotamind</h1>
+  <h2>Signing in</h2>
+  <p>Single sign-on via SAML 2.0 is available on the Business plan. Every account can turn on two-factor authentication.</p>
+  <h2>Compliance</h2>
+  <p>Quotamind has a SOC 2 Type II report, renewed every year.</p>
+  <h2>Where your data lives</h2>
+  <p>Customer data is hosted in data centers in the EU (Frankfurt).</p>
+  <p>We do not train AI models on your data.</p>
+</main>`,
+);
+
+const VENDOR_PRICING_PAGE = page(
+  `<title>Pricing – Quotamind</title>`,
+  `<main>
+  <h1>Pricing</h1>
+  <p>Pick the plan that fits your team.</p>
+  <div class="plan"><h2>Free</h2><p>$0</p><p>One user and 5 proposals a month.</p></div>
+  <div class="plan"><h2>Pro</h2><p>$19 per user / month</p><p>Billed annually, or $24 month to month.</p></div>
+  <div class="plan"><h2>Business</h2><p>$490 / year</p><p>One flat price for your whole team, with SSO.</p></div>
+  <div class="plan"><h2>Enterprise</h2><p>Contact us</p></div>
+</main>`,
+);
+
+const VENDOR_INTEGRATIONS_PAGE = page(
+  `<title>Integrations – Quotamind</title>`,
+  `<main>
+  <h1>Integrations</h1>
+  <p>Quotamind works with the tools your sales team already uses.</p>
+  <h2>Slack</h2><p>Get a message in Slack when a buyer opens a proposal.</p>
+  <h2>HubSpot</h2><p>Pull deal notes from HubSpot and log every proposal back to the deal.</p>
+</main>`,
 );
 
 const CHALLENGE_PAGE = page(
@@ -431,6 +492,18 @@ export async function startFixtureSites(options: FixtureSitesOptions = {}): Prom
         return;
       case "/pricing":
         sendHtml(res, PRICING_PAGE, { encoding });
+        return;
+      case "/vendor":
+        sendHtml(res, VENDOR_HOME_PAGE);
+        return;
+      case "/vendor/security":
+        sendHtml(res, VENDOR_SECURITY_PAGE);
+        return;
+      case "/vendor/pricing":
+        sendHtml(res, VENDOR_PRICING_PAGE);
+        return;
+      case "/vendor/integrations":
+        sendHtml(res, VENDOR_INTEGRATIONS_PAGE);
         return;
       case "/no-content-type":
         sendHtml(res, META_ONLY_PAGE, { contentType: null, origin: requestOrigin });

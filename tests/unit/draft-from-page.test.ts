@@ -31,6 +31,7 @@ function facts(partial: Partial<PageFacts>): PageFacts {
     text: "",
     listItems: [],
     pricingUrl: null,
+    links: [],
     imageUrl: null,
     ...partial,
   };

@@ -1,4 +1,10 @@
-import { AI_DRAFT_LIMITS, normaliseAddress, siteKeyOf, type ToolDraft } from "~/lib/ai-draft";
+import {
+  AI_DRAFT_LIMITS,
+  type DraftedBuyerFacts,
+  normaliseAddress,
+  siteKeyOf,
+  type ToolDraft,
+} from "~/lib/ai-draft";
 import type { LinkedTool } from "#server/snapshot/tool-shapes.server";
 import { draftFromTags } from "./draft-from-page.server";
 import { draftTool } from "./draft-tool.server";
@@ -6,12 +12,14 @@ import {
   DraftFailure,
   type ModelSettings,
   type PageFacts,
+  type SourcePage,
   type TaxonomyEntry,
 } from "./draft-types.server";
 import { fetchMainImage } from "./fetch-main-image.server";
 import { readFetchedPageOffThread } from "./read-fetched-page.server";
 import { PAGE_TEXT_CHARS } from "./read-page.server";
 import { fetchForDraft } from "./fetch-for-draft.server";
+import { readEvidencePages } from "./read-evidence-pages.server";
 
 /** A catalogue tool with the same site as an address. */
 export type DuplicateTool = LinkedTool;
@@ -36,6 +44,8 @@ export interface DraftAddressDeps {
 export interface DraftedAddress {
   finalUrl: string;
   draft: ToolDraft;
+  /** Beside the fields: the buyer facts and plans the tool's pages state, and the pages read. */
+  buyerFacts: DraftedBuyerFacts;
   usedModel: boolean;
   modelProblem: string | null;
   page: PageFacts | null;
@@ -58,8 +68,9 @@ export class DraftAddressFailure extends DraftFailure {
 
 /**
  * One address to a draft, step by step — normalise, check for a duplicate, fetch
- * through the guarded fetcher, read, refuse what is not a readable page, draft (page-only or with
- * the model), then fetch the main image. Used by the job runner and by `catalogue draft`.
+ * through the guarded fetcher, read, refuse what is not a readable page, read the tool's own
+ * pricing, security, integrations and privacy pages it links (a few, each allowed to fail), draft
+ * the fields, buyer facts and plans (page-only or with the model), then fetch the main image. Used by the job runner and by `catalogue draft`.
  */
 export async function draftAddress(
   address: string,
@@ -125,17 +136,30 @@ export async function draftAddress(
       }
       throw new DraftFailure(failure.code, failure.detail);
     }
-    const facts = await withPricingPage(mainFacts, deps, onProgress);
+    const evidence = await readEvidencePages(mainFacts, {
+      allowPrivate: deps.allowPrivate,
+      signal: deps.signal,
+      onProgress,
+    });
+    const facts = withPricingPage(mainFacts, evidence.pages);
 
     enter("drafting", deps.model ? "Asking the model" : "Drafting from the page");
     const outcome = await draftTool({
       facts,
       taxonomy: deps.taxonomy,
       model: deps.model,
+      sources: [
+        { url: mainFacts.url, topic: "home", facts: mainFacts, inMainText: true },
+        ...evidence.pages,
+      ],
       signal: deps.signal,
       onProgress,
     });
     const draft: ToolDraft = { ...partial, ...outcome.draft };
+    const buyerFacts: DraftedBuyerFacts = {};
+    if (Object.keys(outcome.facts).length > 0) buyerFacts.facts = outcome.facts;
+    if (outcome.plans.length > 0) buyerFacts.plans = outcome.plans;
+    if (evidence.notes.length > 0) buyerFacts.evidencePages = evidence.notes;
     if (facts.imageUrl && deps.mediaDir) {
       onProgress("Fetching the main image");
       const image = await fetchMainImage(facts.imageUrl, {
@@ -149,6 +173,7 @@ export async function draftAddress(
     return {
       finalUrl,
       draft,
+      buyerFacts,
       usedModel: outcome.usedModel,
       modelProblem: outcome.modelProblem,
       page: facts,
@@ -161,39 +186,17 @@ export async function draftAddress(
   }
 }
 
-/** The pricing page's fetch: a short budget, since the draft is useful without it. */
-const PRICING_TIMEOUT_MS = AI_DRAFT_LIMITS.pageTimeoutMs / 2;
-
 /**
- * The page's text with its pricing page's text after it, when the page links one on its own host:
- * plans and prices often live only there. Any problem with that page leaves the facts as they
- * were.
+ * The page's text with its pricing page's text after it (plans and prices often live only there),
+ * and that page marked as read into it.
  */
-async function withPricingPage(
-  facts: PageFacts,
-  deps: DraftAddressDeps,
-  onProgress: (message: string) => void,
-): Promise<PageFacts> {
-  if (!facts.pricingUrl || facts.pricingUrl === facts.url) return facts;
-  if (new URL(facts.pricingUrl).host !== new URL(facts.url).host) return facts;
-  onProgress("Reading the pricing page");
-  try {
-    const fetched = await fetchForDraft(facts.pricingUrl, {
-      allowPrivate: deps.allowPrivate,
-      accept: "html",
-      timeoutMs: PRICING_TIMEOUT_MS,
-      maxBytes: AI_DRAFT_LIMITS.pageBytes,
-      signal: deps.signal,
-    });
-    if (new URL(fetched.finalUrl).host !== new URL(facts.url).host) return facts;
-    const { facts: pricing } = await readFetchedPageOffThread(fetched);
-    return {
-      ...facts,
-      text: `${facts.text}\n${pricing.text}`.slice(0, PAGE_TEXT_CHARS),
-      jsonLd: [...facts.jsonLd, ...pricing.jsonLd.filter((thing) => thing.offers.length > 0)],
-    };
-  } catch (error) {
-    if (!(error instanceof DraftFailure)) throw error;
-    return facts;
-  }
+function withPricingPage(facts: PageFacts, pages: SourcePage[]): PageFacts {
+  const pricing = pages.find((page) => page.topic === "pricing");
+  if (!pricing) return facts;
+  pricing.inMainText = true;
+  return {
+    ...facts,
+    text: `${facts.text}\n${pricing.facts.text}`.slice(0, PAGE_TEXT_CHARS),
+    jsonLd: [...facts.jsonLd, ...pricing.facts.jsonLd.filter((thing) => thing.offers.length > 0)],
+  };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
-import { AI_DRAFT_LIMITS, DRAFT_FAILURES, type ToolDraft } from "~/lib/ai-draft";
+import { AI_DRAFT_LIMITS, DRAFT_FAILURES, type JobDraft, type ToolDraft } from "~/lib/ai-draft";
 import type { Database } from "#server/db/client.server";
 import { aiDraftJobs } from "#server/db/schema";
 import type { Logger } from "#server/core/logger.server";
@@ -139,7 +139,10 @@ export class DraftJobRunner {
       await this.writeJob(job.id, controller, {
         state: "ready",
         progress: null,
-        draft: drafted.draft,
+        draft: {
+          ...drafted.draft,
+          ...drafted.buyerFacts,
+        } satisfies JobDraft,
         page: drafted.page,
         finalUrl: drafted.finalUrl,
         usedModel: drafted.usedModel,

@@ -1,4 +1,5 @@
-import type { DraftFailureCode, ToolDraft } from "~/lib/ai-draft";
+import type { DraftedPlan, DraftFailureCode, EvidenceTopic, ToolDraft } from "~/lib/ai-draft";
+import type { ToolFacts } from "~/lib/buyer-facts";
 import { DRAFT_FAILURES } from "~/lib/ai-draft";
 import type { FetchFailure } from "#server/net/fetch-failure.server";
 
@@ -59,8 +60,25 @@ export interface PageFacts {
   listItems: string[];
   /** An absolute link to a pricing or plans page on the same site. */
   pricingUrl: string | null;
+  /** Links whose path or words name a pricing, security, integrations or privacy page. */
+  links: PageLink[];
   /** An absolute http(s) address of the main image (og:image, twitter:image, JSON-LD image). */
   imageUrl: string | null;
+}
+
+/** A link of the page: its absolute address and its words. */
+export interface PageLink {
+  url: string;
+  text: string;
+}
+
+/** The page itself or one of the tool's own pages read for buyer facts and plans. */
+export interface SourcePage {
+  url: string;
+  topic: EvidenceTopic | "home";
+  facts: PageFacts;
+  /** Its text is already in the page's (the pricing page is read into it). */
+  inMainText: boolean;
 }
 
 /** The model settings (LLM_*); absent: page-only drafts. */
@@ -78,7 +96,11 @@ export interface TaxonomyEntry {
 
 /** What drafting produced: the fields, whether the model's answer was used, and why not. */
 export interface DraftOutcome {
+  /** The tool's fields (no facts or plans: those are below). */
   draft: ToolDraft;
+  /** Buyer facts with their quotes and pages, source "ai"; what no page states is absent. */
+  facts: ToolFacts;
+  plans: DraftedPlan[];
   usedModel: boolean;
   /** The model was asked and its answer was not used: the reason, in words (never a key). */
   modelProblem: string | null;

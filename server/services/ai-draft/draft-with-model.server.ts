@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   AI_DRAFT_LIMITS,
   type DraftedField,
+  type JobDraft,
   REDRAFTABLE_FIELDS,
   type ToolDraft,
 } from "~/lib/ai-draft";
@@ -10,7 +11,13 @@ import { PRICING_MODELS } from "~/lib/constants";
 import { TOOL_FIELD_LIMITS } from "~/lib/tool-input";
 import { askModel, type AskModelOptions, type ChatMessage, ModelError } from "./ask-model.server";
 import { foldListItem, toTag } from "./draft-from-page.server";
-import type { ModelSettings, PageFacts, TaxonomyEntry } from "./draft-types.server";
+import { utcDayOf } from "~/lib/utc-days";
+import type { ModelSettings, PageFacts, SourcePage, TaxonomyEntry } from "./draft-types.server";
+import {
+  checkModelFactsAndPlans,
+  factInstructions,
+  sourcePagesForModel,
+} from "./model-buyer-facts.server";
 import {
   clip,
   evidenceOf,
@@ -49,6 +56,9 @@ const modelAnswerSchema = z.object({
   pricingAmount: quoted(text),
   seoTitle: quoted(text),
   seoDescription: quoted(text),
+  /** Checked fact by fact and plan by plan (model-buyer-facts.server.ts): a bad one is dropped. */
+  facts: z.record(z.string(), z.unknown()).nullable().optional(),
+  plans: z.array(z.unknown()).nullable().optional(),
 });
 type ModelAnswer = z.infer<typeof modelAnswerSchema>;
 
@@ -77,7 +87,11 @@ function newFence(): string {
  * The page as the model reads it, most informative parts first: title, meta description,
  * JSON-LD, headings, then the text lines that score best (in page order), then the pricing page.
  */
-export function pageForModel(facts: PageFacts, pricingText: string | null = null): string {
+export function pageForModel(
+  facts: PageFacts,
+  pricingText: string | null = null,
+  sources: readonly SourcePage[] = [],
+): string {
   const budget = AI_DRAFT_LIMITS.modelInputTokens * CHARS_PER_TOKEN;
   const head: string[] = [];
   if (facts.title) head.push(`TITLE: ${facts.title}`);
@@ -101,7 +115,9 @@ export function pageForModel(facts: PageFacts, pricingText: string | null = null
   }
   let used = head.join("\n").length;
   const pricing = pricingText ? clip(pricingText, Math.min(4_000, budget / 5)) : "";
-  const textRoom = Math.max(0, budget - used - pricing.length - 40);
+  // The tool's other pages (security, integrations...) take at most 40% of the budget.
+  const others = sourcePagesForModel(sources, Math.floor(budget * 0.4));
+  const textRoom = Math.max(0, budget - used - pricing.length - others.length - 40);
 
   const lines = facts.text.split("\n");
   const scored = lines.map((line, index) => ({
@@ -125,6 +141,7 @@ export function pageForModel(facts: PageFacts, pricingText: string | null = null
   if (textLines.length > 0) parts.push(`TEXT:\n${textLines.join("\n")}`);
   used += textUsed;
   if (pricing && used + pricing.length <= budget) parts.push(`PRICING PAGE:\n${pricing}`);
+  if (others) parts.push(others);
   return clip(parts.join("\n"), budget);
 }
 
@@ -145,6 +162,8 @@ export function draftMessages(input: {
   avoid?: unknown;
   chosenCategory?: string | null;
   fence?: string;
+  /** The pages to read facts and plans from; absent (a redraft of one field), none are asked. */
+  sources?: readonly SourcePage[];
 }): ChatMessage[] {
   const fence = input.fence ?? newFence();
   const fieldLines = input.fields.map((name) => `- ${name}: ${FIELD_HINTS[name]}`).join("\n");
@@ -156,6 +175,7 @@ export function draftMessages(input: {
     "Leave a field out when the page does not support it. Never invent prices, numbers, addresses, ratings, reviews or user counts; use only numbers the page states.",
     `Fields:\n${fieldLines}`,
     'Choose category and subCategory only from the TAXONOMY. If none fits, give your best short name and add "proposal": true.',
+    ...(input.sources ? [factInstructions()] : []),
   ].join("\n");
   const notes: string[] = [];
   if (input.chosenCategory) notes.push(`The category is ${JSON.stringify(input.chosenCategory)}.`);
@@ -169,9 +189,9 @@ export function draftMessages(input: {
     `TAXONOMY:\n${taxonomyList(input.taxonomy)}`,
     `PAGE-${fence}-BEGIN`,
     `ADDRESS: ${input.facts.url}`,
-    pageForModel(input.facts, input.pricingText ?? null).replaceAll(fence, ""),
+    pageForModel(input.facts, input.pricingText ?? null, input.sources ?? []).replaceAll(fence, ""),
     `PAGE-${fence}-END`,
-    `Draft these fields: ${input.fields.join(", ")}.${avoid}`,
+    `Draft these fields: ${input.fields.join(", ")}${input.sources ? ", facts, plans" : ""}.${avoid}`,
   ].join("\n");
   return [
     { role: "system", content: system },
@@ -304,6 +324,10 @@ export interface DraftWithModelInput {
   avoid?: unknown;
   /** The category already chosen, when only the subcategory is redrafted. */
   chosenCategory?: string | null;
+  /** The pages facts and plans are drafted from (the page's own text first); absent: none. */
+  sources?: readonly SourcePage[];
+  /** The day drafted facts are checked (YYYY-MM-DD, UTC). */
+  today?: string;
   signal?: AbortSignal;
   onProgress?: AskModelOptions["onProgress"];
   ask?: Omit<AskModelOptions, "signal" | "onProgress">;
@@ -313,7 +337,7 @@ export interface DraftWithModelInput {
  * Asks the model and keeps what the page supports. An unusable answer (not JSON, wrong shape) is
  * asked for once more; a second one throws a ModelError saying why.
  */
-export async function draftWithModel(input: DraftWithModelInput): Promise<ToolDraft> {
+export async function draftWithModel(input: DraftWithModelInput): Promise<JobDraft> {
   const fields = input.fields ?? REDRAFTABLE_FIELDS;
   const messages = draftMessages({
     facts: input.facts,
@@ -322,6 +346,7 @@ export async function draftWithModel(input: DraftWithModelInput): Promise<ToolDr
     pricingText: input.pricingText,
     avoid: input.avoid,
     chosenCategory: input.chosenCategory,
+    sources: input.sources,
   });
   const options: AskModelOptions = {
     ...input.ask,
@@ -343,13 +368,20 @@ export async function draftWithModel(input: DraftWithModelInput): Promise<ToolDr
     const content = await askModel(input.model, { messages: asked }, options);
     const parsed = parseModelAnswer(content);
     if (parsed.ok) {
-      return checkModelAnswer(
+      const draft = checkModelAnswer(
         parsed.answer,
         input.facts,
         input.taxonomy,
         input.pricingText ?? null,
         input.chosenCategory ?? null,
       );
+      if (!input.sources) return draft;
+      const { facts, plans } = checkModelFactsAndPlans(
+        parsed.answer,
+        input.sources,
+        input.today ?? utcDayOf(new Date()),
+      );
+      return { ...draft, facts, plans };
     }
     problem = parsed.problem;
     input.onProgress?.(`${problem} Asking once more.`);

@@ -4,6 +4,7 @@ import {
   type DraftFailureCode,
   type DraftJob,
   type DraftJobSummary,
+  type JobDraft,
   type ToolDraft,
 } from "~/lib/ai-draft";
 import type { Database, Transaction } from "#server/db/client.server";
@@ -24,7 +25,7 @@ export async function getDraftJob(
   const [row] = await db.select().from(aiDraftJobs).where(eq(aiDraftJobs.id, id));
   if (!row) return null;
   const [job] = await draftJobsOf(db, [row]);
-  return { ...job!, draft: row.draft as ToolDraft };
+  return { ...job!, draft: row.draft as JobDraft };
 }
 
 /** The newest jobs first, at most `limit`. */

@@ -3,7 +3,8 @@ import { DomHandler, isTag, isText } from "domhandler";
 import { findAll, findOne, getAttributeValue, textContent } from "domutils";
 import { Parser } from "htmlparser2";
 import type { FetchedPage } from "#server/net/guarded-fetch.server";
-import type { JsonLdOffer, JsonLdThing, PageFacts } from "./draft-types.server";
+import { namesEvidenceTopic } from "./choose-evidence-pages.server";
+import type { JsonLdOffer, JsonLdThing, PageFacts, PageLink } from "./draft-types.server";
 
 // Everything a draft may rest on, read from the page before any model is asked.
 
@@ -194,6 +195,7 @@ export function readPage(html: string, pageUrl: string): PageFacts {
     text: capText(visible.lines.join("\n")),
     listItems: visible.listItems,
     pricingUrl: findPricingUrl(body, pageUrl),
+    links: findTopicLinks(body, pageUrl),
     imageUrl: findImage(meta, jsonLd, pageUrl),
   };
 }
@@ -331,6 +333,22 @@ function findPricingUrl(body: AnyNode, pageUrl: string): string | null {
     if (!byText && PRICING_LINK.test(foldSpace(textContent(link)))) byText = url.toString();
   }
   return byText;
+}
+
+/** Links kept for choosing the tool's own evidence pages; a page listing hundreds keeps these. */
+const TOPIC_LINKS = 60;
+
+function findTopicLinks(body: AnyNode, pageUrl: string): PageLink[] {
+  const links: PageLink[] = [];
+  for (const link of findAll((element) => element.name === "a", [body])) {
+    const address = absoluteHttp(getAttributeValue(link, "href"), pageUrl);
+    if (!address) continue;
+    const text = foldSpace(textContent(link)).slice(0, 200);
+    if (!namesEvidenceTopic(new URL(address), text)) continue;
+    links.push({ url: address, text });
+    if (links.length >= TOPIC_LINKS) break;
+  }
+  return links;
 }
 
 function findImage(meta: Record<string, string>, jsonLd: JsonLdThing[], pageUrl: string) {
