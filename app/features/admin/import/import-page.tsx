@@ -90,6 +90,17 @@ export function ImportPage({ jobs }: { jobs: ImportJobSummary[] }) {
           the tool with the same id, else the same website, else the same slug, and otherwise adds a
           new tool. A dry run comes first; the import then writes every row or none.
         </p>
+        <p className="mt-2 max-w-3xl text-slate-700">
+          Buyer facts have a column each, <code>facts.sso</code>, <code>facts.soc2</code>,{" "}
+          <code>facts.data-regions</code> and so on (a JSON file has one <code>facts</code> object).
+          A cell holds a plain value such as <code>yes</code>, <code>type2</code>,{" "}
+          <code>eu|us</code> or <code>14</code>, recorded as from this import and checked today, or
+          the fact as JSON with its source, evidence and dates, as the export writes it; empty or{" "}
+          <code>unknown</code> means unknown. <code>plans</code> is a JSON list of plans. Public
+          lists&apos; own columns (<code>official_url</code>, <code>pricing_model</code>,{" "}
+          <code>platform</code>, <code>open_source</code>, <code>api_available</code>,{" "}
+          <code>last_verified</code>) are read too.
+        </p>
       </div>
 
       <FileDropZone
