@@ -1,4 +1,11 @@
-import { DRAFT_SOURCE_LABELS, DRAFTED_FIELDS, type ToolDraft } from "~/lib/ai-draft";
+import {
+  DRAFT_SOURCE_LABELS,
+  DRAFTED_FIELDS,
+  type DraftedBuyerFacts,
+  type ToolDraft,
+} from "~/lib/ai-draft";
+import { FACT_KEYS, formatFactValue } from "~/lib/buyer-facts";
+import { formatPlanPrice } from "~/lib/pricing-plans";
 import type { Database } from "../server/db/client.server";
 import { DataDirLockedError } from "../server/db/lock.server";
 import { openDatabase } from "../server/db/open-database.server";
@@ -12,7 +19,8 @@ import {
 import { findDuplicateTool } from "../server/services/ai-draft/find-duplicate-tool.server";
 
 // `npm run catalogue -- draft <url> [--json]`: the admin page's draft of one address, printed
-// field by field with its source and evidence. It writes nothing (the main image's address is
+// field by field with its source and evidence, then its buyer facts and plans with their quotes
+// (under `draft.facts` and `draft.plans` in JSON). It writes nothing (the main image's address is
 // printed, not stored). With PGlite held by a running server it drafts without the taxonomy and
 // the duplicate check, and says so.
 
@@ -65,7 +73,7 @@ export async function printDraft(address: string, asJson: boolean): Promise<numb
             usedModel: drafted.usedModel,
             modelProblem: drafted.modelProblem,
             imageUrl,
-            draft: drafted.draft,
+            draft: { ...drafted.draft, ...drafted.buyerFacts },
             notes,
           },
           null,
@@ -84,6 +92,7 @@ export async function printDraft(address: string, asJson: boolean): Promise<numb
           : "Drafted from the page alone.",
     );
     printFields(drafted.draft);
+    printBuyerFacts(drafted.buyerFacts);
     console.log(
       imageUrl ? `Main image (not stored by the CLI): ${imageUrl}` : "No main image found.",
     );
@@ -113,6 +122,26 @@ export async function printDraft(address: string, asJson: boolean): Promise<numb
     return 1;
   } finally {
     await database?.close();
+  }
+}
+
+function printBuyerFacts({ facts = {}, plans = [], evidencePages = [] }: DraftedBuyerFacts): void {
+  for (const page of evidencePages) {
+    console.log(
+      page.problem
+        ? `Skipped the ${page.topic} page ${page.url}: ${page.problem}`
+        : `Read the ${page.topic} page ${page.url}`,
+    );
+  }
+  for (const key of FACT_KEYS) {
+    const fact = facts[key];
+    if (!fact) continue;
+    console.log(`fact ${key}: ${formatFactValue(key, fact.value)}`);
+    console.log(`  evidence: "${fact.quote ?? ""}" (${fact.evidenceUrl ?? ""})`);
+  }
+  for (const plan of plans) {
+    console.log(`plan ${plan.name}: ${formatPlanPrice(plan)}${plan.note ? ` (${plan.note})` : ""}`);
+    console.log(`  evidence: "${plan.quote}" (${plan.evidenceUrl})`);
   }
 }
 

@@ -74,6 +74,43 @@ describe("catalogue draft", () => {
     expect(answer.draft.name?.source).toBe("meta");
   }, 60_000);
 
+  it("prints the buyer facts and plans under draft.facts and draft.plans with --json", async () => {
+    const json = await runCli(["draft", sites.url("/vendor"), "--json"], dataDir);
+    expect(json.code).toBe(0);
+    const answer = JSON.parse(json.stdout) as {
+      draft: {
+        facts?: Record<
+          string,
+          { value: unknown; source: string; quote: string; evidenceUrl: string }
+        >;
+        plans?: { name: string; price: number; period: string; unit: string; quote: string }[];
+      };
+    };
+    expect(answer.draft.facts?.sso).toMatchObject({
+      value: "yes",
+      source: "ai",
+      evidenceUrl: sites.url("/vendor/security"),
+    });
+    expect(answer.draft.facts?.soc2?.value).toBe("type2");
+    expect(answer.draft.facts?.hipaa).toBeUndefined();
+    expect(answer.draft.plans).toMatchObject([
+      { name: "Free", price: 0 },
+      {
+        name: "Pro",
+        price: 19,
+        period: "month",
+        unit: "per-user",
+        quote: "Pro $19 per user / month",
+      },
+      { name: "Business", price: 490, period: "year", unit: "flat" },
+    ]);
+
+    const text = await runCli(["draft", sites.url("/vendor")], dataDir);
+    expect(text.stdout).toContain("fact soc2: Type II");
+    expect(text.stdout).toContain("plan Pro: $19 per user/month (Billed annually)");
+    expect(text.stdout).toMatch(/Skipped the privacy page .*\/vendor\/privacy: /);
+  }, 60_000);
+
   it("drafts without the taxonomy and the duplicate check while a server holds the database", async () => {
     const release = await lockDataDir(dataDir);
     try {
