@@ -28,9 +28,9 @@ export function FactsSection({
       {errors.facts && <p className="text-sm text-red-700">{errors.facts}</p>}
       {GROUPS.map((group) => (
         <section key={group} aria-labelledby={`fact-group-${group}`} className="space-y-3">
-          <h3 id={`fact-group-${group}`} className="text-base font-semibold text-slate-900">
+          <h2 id={`fact-group-${group}`} className="text-base font-semibold text-slate-900">
             {FACT_GROUP_TITLES[group]}
-          </h3>
+          </h2>
           {keysOf(group).map((key) => (
             <FactField
               key={key}

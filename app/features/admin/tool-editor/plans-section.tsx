@@ -93,7 +93,7 @@ export function PlansSection({ fields: { values, errors, update } }: { fields: T
                   <legend className="px-1 text-sm font-semibold text-slate-900">{title}</legend>
                   <div className="grid gap-3 sm:grid-cols-2">
                     <InputField
-                      label="Name"
+                      label="Plan name"
                       value={plan.name}
                       onValue={setPart(index, "name")}
                       error={errorOf("name")}
@@ -102,7 +102,7 @@ export function PlansSection({ fields: { values, errors, update } }: { fields: T
                     />
                     <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-3">
                       <InputField
-                        label="Price"
+                        label="Plan price"
                         inputMode="decimal"
                         value={plan.price}
                         onValue={setPart(index, "price")}
@@ -133,7 +133,7 @@ export function PlansSection({ fields: { values, errors, update } }: { fields: T
                       error={errorOf("unit")}
                     />
                     <InputField
-                      label="Note"
+                      label="Plan note"
                       className="sm:col-span-2"
                       value={plan.note}
                       onValue={setPart(index, "note")}
