@@ -32,7 +32,9 @@ function keyList<K extends string>(
   noun: string,
 ) {
   return z
-    .union([z.string(), z.array(z.string())], { error: `${parameter} must be a list of keys.` })
+    .union([z.string(), z.array(z.string()).readonly()], {
+      error: `${parameter} must be a list of keys.`,
+    })
     .transform((value) =>
       [value]
         .flat()

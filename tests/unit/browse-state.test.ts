@@ -92,6 +92,21 @@ describe("saved filters (local keys)", () => {
     expect(storage.getItem(LOCAL_KEYS.sort)).toBe("Rating");
     expect(readSavedFilters(storage)).toEqual(marketing);
   });
+  it("saves the requirements, integrations and price ceiling too", () => {
+    const storage = new MemoryStorage();
+    const buyer: BrowseFilters = {
+      ...DEFAULT_FILTERS,
+      require: ["sso", "soc2"],
+      integrates: ["hubspot"],
+      maxPrice: 25,
+    };
+    saveFilters(storage, buyer);
+    expect(storage.getItem(LOCAL_KEYS.maxPrice)).toBe("25");
+    expect(readSavedFilters(storage)).toEqual(buyer);
+    expect(browseHref(buyer)).toBe("/ai-tools?require=sso,soc2&integrates=hubspot&maxPrice=25");
+    saveFilters(storage, { ...buyer, maxPrice: undefined });
+    expect(readSavedFilters(storage)?.maxPrice).toBeUndefined();
+  });
   it("reads nothing when only defaults were saved, and removes the keys", () => {
     const storage = new MemoryStorage();
     saveFilters(storage, marketing);

@@ -6,12 +6,25 @@ import { BROWSE_PATH } from "~/lib/paths";
 import { browseHref, isDefault, toggled, type BrowseFilters } from "./browse-href";
 import { useSubcategoryPages } from "./subcategory-pages";
 
+const usd = new Intl.NumberFormat("en-US", {
+  style: "currency",
+  currency: "USD",
+  maximumFractionDigits: 2,
+});
+
+/** "$25", "$9.50". */
+function formatUsd(amount: number): string {
+  return usd.format(amount).replace(/\.00$/, "");
+}
+
 interface ActiveFiltersProps {
   filters: BrowseFilters;
   /** Forgets the saved browse state; the link itself goes to the defaults. */
   onReset: () => void;
   /** Runs as a chip is used (the chip itself then goes away). */
   onRemove: () => void;
+  /** Requirement and integration labels by key. */
+  factLabels: ReadonlyMap<string, string>;
 }
 
 // A chip is never wider than most of a phone's row (nor, on wider screens, than a short line),
@@ -42,7 +55,7 @@ function Chip({ label, href, onClick }: { label: string; href: string; onClick: 
  * All, on every screen. On a phone they keep to one row that scrolls sideways, Reset All beside
  * it, so the bar covers little of the list; its height keeps focused cards clear of it (app.css).
  */
-export function ActiveFilters({ filters, onReset, onRemove }: ActiveFiltersProps) {
+export function ActiveFilters({ filters, onReset, onRemove, factLabels }: ActiveFiltersProps) {
   const subcategoryPages = useSubcategoryPages();
   const bar = useRef<HTMLElement>(null);
   const isShown = !isDefault(filters);
@@ -91,6 +104,29 @@ export function ActiveFilters({ filters, onReset, onRemove }: ActiveFiltersProps
             onClick={onRemove}
             label={`Pricing: ${filters.pricing}`}
             href={without({ pricing: "All Pricing" })}
+          />
+        )}
+        {filters.require?.map((key) => (
+          <Chip
+            onClick={onRemove}
+            key={`require-${key}`}
+            label={`Requires: ${factLabels.get(key) ?? key}`}
+            href={without({ require: toggled(filters.require ?? [], key) })}
+          />
+        ))}
+        {filters.integrates?.map((key) => (
+          <Chip
+            onClick={onRemove}
+            key={`integrates-${key}`}
+            label={`Integrates with: ${factLabels.get(key) ?? key}`}
+            href={without({ integrates: toggled(filters.integrates ?? [], key) })}
+          />
+        ))}
+        {filters.maxPrice !== undefined && (
+          <Chip
+            onClick={onRemove}
+            label={`Max price: ${formatUsd(filters.maxPrice)}/user/month`}
+            href={without({ maxPrice: undefined })}
           />
         )}
       </ul>

@@ -1,4 +1,6 @@
+import type { RequirementKey } from "~/lib/buyer-facts";
 import { ALL_CATEGORIES, type PricingFilter, type SortOption } from "~/lib/constants";
+import type { IntegrationKey } from "~/lib/integrations";
 import { BROWSE_PATH, categoryPath, subCategoryPath } from "~/lib/paths";
 import { toolQueryParams } from "~/lib/tool-query-params";
 
@@ -10,6 +12,12 @@ export interface BrowseFilters {
   /** Absent means the default: Relevance while searching, Newest otherwise. */
   sort?: SortOption;
   pricing: PricingFilter;
+  /** Requirements every listed tool meets; absent means none. */
+  require?: readonly RequirementKey[];
+  /** Apps every listed tool integrates with; absent means none. */
+  integrates?: readonly IntegrationKey[];
+  /** The highest starting price per user per month, in USD; absent means no ceiling. */
+  maxPrice?: number;
 }
 
 export const DEFAULT_FILTERS: BrowseFilters = {
@@ -25,7 +33,10 @@ export function isDefault(filters: BrowseFilters): boolean {
     filters.subcategory.length === 0 &&
     filters.search.trim() === "" &&
     filters.sort === undefined &&
-    filters.pricing === "All Pricing"
+    filters.pricing === "All Pricing" &&
+    !filters.require?.length &&
+    !filters.integrates?.length &&
+    filters.maxPrice === undefined
   );
 }
 
@@ -34,6 +45,8 @@ export function filterParams(filters: BrowseFilters): URLSearchParams {
   return toolQueryParams({
     ...filters,
     subcategory: [...filters.subcategory],
+    require: [...(filters.require ?? [])],
+    integrates: [...(filters.integrates ?? [])],
     category: undefined,
   });
 }
@@ -75,11 +88,12 @@ export function browseHref(
 ): string {
   const { path, params } = browseTarget(filters, options.subcategoryPages);
   if (options.limit !== undefined) params.set("limit", String(options.limit));
-  const text = params.toString();
+  // Commas mean themselves in a query (`require=sso,soc2`), so the address keeps them readable.
+  const text = params.toString().replace(/%2C/g, ",");
   return text ? `${path}?${text}` : path;
 }
 
-/** Adds the subcategory if absent, removes it if present. */
-export function toggled(list: readonly string[], name: string): string[] {
+/** Adds the item (a subcategory, a requirement) if absent, removes it if present. */
+export function toggled<T extends string>(list: readonly T[], name: T): T[] {
   return list.includes(name) ? list.filter((item) => item !== name) : [...list, name];
 }

@@ -6,14 +6,18 @@ import { ChipTicker } from "~/components/chip-ticker";
 import { ToolCard } from "~/components/tool-card";
 import { isToolNavigation } from "~/components/use-open-tool";
 import { currentPath, track } from "~/client/analytics/track";
+import type { FactFacet } from "~/lib/api/contract";
+import type { RequirementKey } from "~/lib/buyer-facts";
 import type { CategoryEntry } from "~/lib/category-stats";
 import { ALL_CATEGORIES, LOAD_MORE_STEP, type SortOption } from "~/lib/constants";
+import type { IntegrationKey } from "~/lib/integrations";
 import { BROWSE_PATH } from "~/lib/paths";
-import type { ToolCard as ToolCardData } from "~/lib/tool";
+import { plural, type ToolCard as ToolCardData } from "~/lib/tool";
 import type { ToolQuery } from "~/lib/tool-query";
 import { ActiveFilters } from "./active-filters";
 import { browseHref, toggled, type BrowseFilters } from "./browse-href";
 import { BrowseSearch, SEARCH_BOX_STATE } from "./browse-search";
+import { BuyerFilters, type BuyerChoice } from "./buyer-filters";
 import { EmptyResults } from "./empty-results";
 import { LoadMore } from "./load-more";
 import { SortAndPricing } from "./sort-and-pricing";
@@ -41,6 +45,10 @@ export interface BrowsePageProps {
   relaxedSearch: string | null;
   /** The search spelt with the catalogue's words, when it finds more. */
   suggestedSearch: string | null;
+  requirementFacets: readonly FactFacet<RequirementKey>[];
+  integrationFacets: readonly FactFacet<IntegrationKey>[];
+  /** With a price ceiling: the tools left out for having no known USD price. */
+  unpricedCount: number | null;
 }
 
 function filtersOf(query: ToolQuery): BrowseFilters {
@@ -50,6 +58,9 @@ function filtersOf(query: ToolQuery): BrowseFilters {
     search: query.search,
     ...(query.sort && { sort: query.sort }),
     pricing: query.pricing,
+    require: query.require,
+    integrates: query.integrates,
+    ...(query.maxPrice !== undefined && { maxPrice: query.maxPrice }),
   };
 }
 
@@ -71,6 +82,11 @@ export function BrowsePage(props: BrowsePageProps) {
     browseHref({ ...filters, ...changes }, { subcategoryPages });
   // A ticked box shows ticked at once, before the new list arrives.
   const [subcategories, setSubcategories] = useOptimistic(query.subcategory);
+  const [buyerChoice, setBuyerChoice] = useOptimistic<BuyerChoice>({
+    require: query.require,
+    integrates: query.integrates,
+    maxPrice: query.maxPrice,
+  });
   const suggestion =
     props.suggestedSearch === null
       ? null
@@ -108,6 +124,12 @@ export function BrowsePage(props: BrowsePageProps) {
     navigation.location.pathname.startsWith(BROWSE_PATH) &&
     !isToolNavigation(navigation.location.state);
   const highlighted = new Set(props.highlightedCategories);
+  const factLabels = new Map<string, string>(
+    [...props.requirementFacets, ...props.integrationFacets].map((facet) => [
+      facet.key,
+      facet.label,
+    ]),
+  );
   // A chosen category stays in the row even when nothing in it matches the search.
   const categories =
     query.category === ALL_CATEGORIES || facets.some((entry) => entry.name === query.category)
@@ -192,6 +214,7 @@ export function BrowsePage(props: BrowsePageProps) {
             focusResults();
           }}
           onRemove={focusResults}
+          factLabels={factLabels}
         />
 
         <div className="mt-5">
@@ -199,27 +222,48 @@ export function BrowsePage(props: BrowsePageProps) {
         </div>
 
         <div className="mt-4 flex flex-col gap-6 lg:flex-row">
-          <SubcategorySidebar
-            facets={facets}
-            category={query.category}
-            selected={subcategories}
-            isExpanded={memory.isSidebarExpanded}
-            onExpandedChange={memory.setSidebarExpanded}
-            onToggle={(name) =>
-              startTransition(async () => {
-                const next = toggled(subcategories, name);
-                setSubcategories(next);
-                await navigate(hrefFor({ subcategory: next }), {
-                  preventScrollReset: true,
-                });
-              })
-            }
-          />
+          <div className="flex flex-col gap-4 lg:w-64 lg:shrink-0">
+            <SubcategorySidebar
+              facets={facets}
+              category={query.category}
+              selected={subcategories}
+              isExpanded={memory.isSidebarExpanded}
+              onExpandedChange={memory.setSidebarExpanded}
+              onToggle={(name) =>
+                startTransition(async () => {
+                  const next = toggled(subcategories, name);
+                  setSubcategories(next);
+                  await navigate(hrefFor({ subcategory: next }), {
+                    preventScrollReset: true,
+                  });
+                })
+              }
+            />
+            <BuyerFilters
+              choice={buyerChoice}
+              requirementFacets={props.requirementFacets}
+              integrationFacets={props.integrationFacets}
+              total={list.total}
+              onShowResults={focusResults}
+              onChange={(changes) =>
+                startTransition(async () => {
+                  setBuyerChoice({ ...buyerChoice, ...changes });
+                  await navigate(hrefFor(changes), { preventScrollReset: true });
+                })
+              }
+            />
+          </div>
 
           <section aria-labelledby="browse-results" className="min-w-0 flex-1">
             <h2 id="browse-results" ref={results} tabIndex={-1} className="sr-only">
               Tools
             </h2>
+            {props.unpricedCount !== null && props.unpricedCount > 0 && (
+              <p className="mb-4 text-sm text-slate-600">
+                {plural(props.unpricedCount, "tool")} without a known price in US dollars{" "}
+                {props.unpricedCount === 1 ? "is" : "are"} left out by the price ceiling.
+              </p>
+            )}
             {!hasTools ? (
               <EmptyResults
                 search={query.search}

@@ -6,6 +6,8 @@ import {
   type PricingFilter,
   type SortOption,
 } from "~/lib/constants";
+import type { RequirementKey } from "~/lib/buyer-facts";
+import type { IntegrationKey } from "~/lib/integrations";
 import type { ToolCard } from "~/lib/tool";
 import { DEFAULT_FILTERS, isDefault, type BrowseFilters } from "./browse-href";
 
@@ -18,6 +20,9 @@ export const LOCAL_KEYS = {
   search: "browse_search",
   sort: "browse_sort",
   pricing: "browse_pricing",
+  require: "browse_require",
+  integrates: "browse_integrates",
+  maxPrice: "browse_max_price",
   scroll: "browse_scroll",
   visibleCount: "browse_visible_count",
   sidebarExpanded: "browse_sidebar_expanded",
@@ -55,6 +60,9 @@ export function saveFilters(storage: Storage, filters: BrowseFilters): void {
         LOCAL_KEYS.search,
         LOCAL_KEYS.sort,
         LOCAL_KEYS.pricing,
+        LOCAL_KEYS.require,
+        LOCAL_KEYS.integrates,
+        LOCAL_KEYS.maxPrice,
       ]) {
         storage.removeItem(key);
       }
@@ -66,6 +74,11 @@ export function saveFilters(storage: Storage, filters: BrowseFilters): void {
     if (filters.sort) storage.setItem(LOCAL_KEYS.sort, filters.sort);
     else storage.removeItem(LOCAL_KEYS.sort);
     storage.setItem(LOCAL_KEYS.pricing, filters.pricing);
+    storage.setItem(LOCAL_KEYS.require, JSON.stringify(filters.require ?? []));
+    storage.setItem(LOCAL_KEYS.integrates, JSON.stringify(filters.integrates ?? []));
+    if (filters.maxPrice !== undefined) {
+      storage.setItem(LOCAL_KEYS.maxPrice, String(filters.maxPrice));
+    } else storage.removeItem(LOCAL_KEYS.maxPrice);
   }, undefined);
 }
 
@@ -79,6 +92,10 @@ export function readSavedFilters(storage: Storage): BrowseFilters | null {
   return attempt(() => {
     const sort = storage.getItem(LOCAL_KEYS.sort);
     const pricing = storage.getItem(LOCAL_KEYS.pricing);
+    const maxPrice = Number(storage.getItem(LOCAL_KEYS.maxPrice) ?? "");
+    // The page drops unknown keys itself (listing-query.server.ts).
+    const require = stringList(storage.getItem(LOCAL_KEYS.require)) as RequirementKey[];
+    const integrates = stringList(storage.getItem(LOCAL_KEYS.integrates)) as IntegrationKey[];
     const filters: BrowseFilters = {
       category: storage.getItem(LOCAL_KEYS.category) || ALL_CATEGORIES,
       subcategory: stringList(storage.getItem(LOCAL_KEYS.subcategories)),
@@ -87,6 +104,11 @@ export function readSavedFilters(storage: Storage): BrowseFilters | null {
       pricing: PRICING_FILTERS.includes(pricing as PricingFilter)
         ? (pricing as PricingFilter)
         : DEFAULT_FILTERS.pricing,
+      ...(require.length > 0 && { require }),
+      ...(integrates.length > 0 && { integrates }),
+      ...(storage.getItem(LOCAL_KEYS.maxPrice) &&
+        Number.isFinite(maxPrice) &&
+        maxPrice >= 0 && { maxPrice }),
     };
     return isDefault(filters) ? null : filters;
   }, null);
