@@ -12,6 +12,7 @@ import {
   reviewLinkOf,
 } from "~/features/admin/ai-add/draft-form";
 import type { DraftJobState, DraftJobSummary } from "~/lib/ai-draft";
+import { fromFormValues, toolInputSchema } from "~/lib/tool-input";
 
 function job(id: number, state: DraftJobState, extra: Partial<DraftJobSummary> = {}) {
   return {
@@ -137,6 +138,76 @@ describe("the draft in the editor", () => {
       image: "uploads/ab.webp",
       category: "",
     });
+  });
+
+  it("puts the drafted buyer facts and plans in the editor, and they save with the tool", () => {
+    const page = "https://quill.example/security";
+    const values = draftToFormValues({
+      name: { value: "Quill", source: "json-ld", evidence: "Quill" },
+      facts: {
+        soc2: {
+          value: "type2",
+          source: "ai",
+          evidenceUrl: page,
+          quote: "Quill has a SOC 2 Type II report.",
+          checkedAt: "2026-12-02",
+        },
+        integrations: {
+          value: ["slack", "hubspot"],
+          source: "ai",
+          evidenceUrl: "https://quill.example/integrations",
+          quote: "Get a message in Slack.",
+          checkedAt: "2026-12-02",
+        },
+      },
+      plans: [
+        {
+          name: "Pro",
+          price: 19,
+          currency: "USD",
+          period: "month",
+          unit: "per-user",
+          note: "Billed annually",
+          quote: "Pro $19 per user / month",
+          evidenceUrl: "https://quill.example/pricing",
+        },
+      ],
+    });
+    expect(values.facts.soc2).toMatchObject({
+      value: "type2",
+      source: "ai",
+      evidenceUrl: page,
+      quote: "Quill has a SOC 2 Type II report.",
+    });
+    expect(values.facts.hipaa.value).toBe("unknown");
+    const saved = toolInputSchema.parse(fromFormValues(values));
+    expect(saved.facts).toEqual({
+      soc2: {
+        value: "type2",
+        source: "ai",
+        evidenceUrl: page,
+        quote: "Quill has a SOC 2 Type II report.",
+        checkedAt: "2026-12-02",
+        reportDate: null,
+      },
+      integrations: {
+        value: ["slack", "hubspot"],
+        source: "ai",
+        evidenceUrl: "https://quill.example/integrations",
+        quote: "Get a message in Slack.",
+        checkedAt: "2026-12-02",
+      },
+    });
+    expect(saved.plans).toEqual([
+      {
+        name: "Pro",
+        price: 19,
+        currency: "USD",
+        period: "month",
+        unit: "per-user",
+        note: "Billed annually",
+      },
+    ]);
   });
 
   it("a redraft replaces only its own field", () => {

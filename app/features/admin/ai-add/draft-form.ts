@@ -1,11 +1,12 @@
 import {
   AI_DRAFT_LIMITS,
+  DRAFTED_FIELDS,
   readAddressList,
   type DraftedField,
   type DraftedFieldName,
   type DraftJobState,
   type DraftJobSummary,
-  type ToolDraft,
+  type JobDraft,
 } from "~/lib/ai-draft";
 import { plural } from "~/lib/tool";
 import { EMPTY_TOOL_INPUT, toFormValues, type ToolFormValues } from "~/lib/tool-input";
@@ -105,10 +106,15 @@ export function reviewLinkOf(job: DraftJobSummary): string | null {
 /** Removing throws away a draft not yet saved as a tool: a ready one, or what a failed job drafted. */
 export const asksBeforeRemoving = (job: DraftJobSummary) => reviewLinkOf(job) !== null;
 
-/** The form's values for a draft: every drafted field in its place, the rest as a manual add. */
-export function draftToFormValues(draft: ToolDraft): ToolFormValues {
-  let values = toFormValues(EMPTY_TOOL_INPUT);
-  for (const field of Object.keys(draft) as DraftedFieldName[]) {
+/**
+ * The form's values for a draft: every drafted field in its place, the drafted buyer facts and
+ * plans in the editor's own sections (without their quotes: a plan has none once saved), the rest
+ * as a manual add.
+ */
+export function draftToFormValues(draft: JobDraft): ToolFormValues {
+  const plans = (draft.plans ?? []).map(({ quote: _quote, evidenceUrl: _page, ...plan }) => plan);
+  let values = toFormValues({ ...EMPTY_TOOL_INPUT, facts: draft.facts ?? {}, plans });
+  for (const field of DRAFTED_FIELDS) {
     const drafted = draft[field];
     if (drafted) values = applyDraftedField(values, field, drafted);
   }

@@ -20,6 +20,7 @@ import {
   FIELD_LABELS,
   reviewLinkOf,
 } from "./draft-form";
+import { DraftedBuyerFactsSummary } from "./drafted-buyer-facts";
 import { ProvenanceNote } from "./provenance-note";
 
 const isRedraftable = (field: DraftedFieldName): field is (typeof REDRAFTABLE_FIELDS)[number] =>
@@ -94,6 +95,7 @@ export function DraftReview({
                 This job failed ({job.failure.message}); this is what was drafted before it did.
               </p>
             )}
+            {!job.failure && <DraftedBuyerFactsSummary draft={job.draft} />}
           </div>
         ),
         note: (field, setValues) => (
