@@ -98,6 +98,49 @@ test("an admin drafts two addresses, reviews the good draft's sources and adds t
   await expect(again.getByRole("button", { name: "Draft anyway" })).toBeVisible();
 });
 
+test("a vendor's drafted buyer facts and plans show with their quotes and pages, and are saved with the tool", async ({
+  page,
+}) => {
+  test.slow();
+  const vendor = `${FIXTURE_SITES}/vendor`;
+  const soc2Quote = "Quotamind has a SOC 2 Type II report, renewed every year.";
+  await signInWithGoogle(page, `boss-${test.info().project.name}@example.com`, "Boss");
+  await openApp(page, "/admin/tools/ai");
+  await page.getByRole("textbox", { name: "Web addresses" }).fill(vendor);
+  await page.getByRole("button", { name: "Draft 1 tool" }).click();
+  await expect(jobRow(page, vendor)).toContainText("Ready", { timeout: 30_000 });
+  await jobRow(page, vendor).getByRole("link", { name: "Review draft" }).click();
+
+  const drafted = page.getByRole("region", { name: "Drafted buyer facts and plans" });
+  const soc2 = drafted.locator('[data-drafted-fact="soc2"]');
+  await expect(soc2).toContainText("SOC 2 report: Type II");
+  await expect(soc2.locator("q")).toContainText(soc2Quote);
+  await expect(soc2.getByRole("link", { name: /Evidence page for SOC 2 report/ })).toHaveAttribute(
+    "href",
+    `${vendor}/security`,
+  );
+  // What no page states stays unknown: no HIPAA, no SCIM.
+  await expect(drafted.locator('[data-drafted-fact="hipaa"]')).toHaveCount(0);
+  await expect(drafted.locator('[data-drafted-fact="scim"]')).toHaveCount(0);
+  await expect(drafted.locator('[data-drafted-plan="Pro"]')).toContainText(
+    "$19 per user/month (Billed annually)",
+  );
+  await expect(drafted).toContainText("Skipped 127.0.0.1:3228/vendor/privacy");
+  const soc2Quoted = page
+    .locator('[data-fact="soc2"]')
+    .getByRole("textbox", { name: "Quote from the evidence" });
+  await expect(soc2Quoted).toHaveValue(soc2Quote);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Add tool" }).click();
+  await expect(page.getByText('"Quotamind" is added.')).toBeVisible();
+  // The saved tool's editor holds the fact with its quote and page.
+  await expect(soc2Quoted).toHaveValue(soc2Quote);
+  await expect(
+    page.locator('[data-fact="soc2"]').getByRole("textbox", { name: "Evidence URL" }),
+  ).toHaveValue(`${vendor}/security`);
+});
+
 test("on a phone: an address file is read into the box, both pages fit the screen, and removing a ready draft asks first", async ({
   page,
 }) => {
