@@ -3,9 +3,9 @@ import { PLAN_LIMITS, type PlanPeriod, type PlanUnit } from "~/lib/pricing-plans
 import { checkClaimedPlans, type ClaimedPlan, numberOf } from "./check-buyer-facts.server";
 import type { SourcePage } from "./draft-types.server";
 
-// Plans from the words of a pricing page, without a model: plan cards (a short heading, then a
-// line that starts with the price: "Pro", "$19 per user / month", "Billed annually") and table
-// rows ("Team $29 per user per month ..."). A price with no period ("Contact us", "Custom") is
+// Plans from the words of a pricing page, without a model: plan cards and table rows (a short
+// heading or name, then a line that starts with the price: "Pro", "$19 per user / month",
+// "Billed annually") and one-line plans ("Team $29 per user per month ..."). A price with no period ("Contact us", "Custom") is
 // no plan; every plan passes the same check as a model's.
 
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?|\d{1,6}(?:[.,]\d{1,2})?`;
@@ -79,13 +79,16 @@ function plansOnPage(page: SourcePage): ClaimedPlan[] {
     const price = readPrice(words);
     if (price) claims.push({ name, ...price, quote, url: page.url });
   };
+  // Where the next plan starts: a heading, or a name's own line (a table's first cell).
+  const startsPlan = (line: string) =>
+    headings.has(line) || (isPlanName(line) && !STARTS_WITH_PRICE.test(line));
   lines.forEach((line, index) => {
-    if (headings.has(line)) {
+    if (headings.has(line) || isPlanName(line)) {
       // A heading that is itself a price ("$19") is no plan's name; "Free" may be.
       if (line.length > 40 || /[$€£]\s?\d|\d\s?(USD|EUR|GBP|€)/i.test(line)) return;
       const block: string[] = [];
       for (const next of lines.slice(index + 1, index + 5)) {
-        if (headings.has(next)) break;
+        if (startsPlan(next)) break;
         block.push(next);
       }
       const priceAt = block.findIndex((next) => STARTS_WITH_PRICE.test(next));
