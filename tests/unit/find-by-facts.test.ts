@@ -12,7 +12,9 @@ import { findTools } from "#server/services/tools/find-tools.server";
 import { resolveCategoryPath } from "#server/services/tools/resolve-category-path.server";
 import { resolveComparePath } from "#server/services/compare/resolve-compare-path.server";
 import { buildSnapshot } from "#server/snapshot/snapshot.server";
-import { createToolCard } from "../factories";
+import { toToolCard, toToolSearchText } from "#server/snapshot/tool-shapes.server";
+import type { ToolRow } from "#server/db/schema";
+import { createToolCard, createToolRow } from "../factories";
 
 // Finding tools by their facts: `require`, `integrates`, `maxPrice`, Lowest price, and the
 // requirement, integration and unpriced counts of the browse filters.
@@ -175,6 +177,35 @@ describe("searching facts", () => {
       ]);
     },
   );
+});
+
+describe("searching facts from a tool's row", () => {
+  const fact = <V>(value: V) => ({
+    value,
+    source: "vendor" as const,
+    evidenceUrl: "https://example.com/security",
+    quote: null,
+    checkedAt: "2026-11-02",
+  });
+  const row = createToolRow({
+    name: "Ledger Owl",
+    cardDescription: "Books invoices.",
+    facts: {
+      sso: fact("yes"),
+      soc2: fact("none"),
+      "gdpr-dpa": fact("no"),
+      integrations: fact(["hubspot"]),
+    },
+  }) as ToolRow;
+  const searched = buildSnapshot([toToolCard(row)], new Map([[row.id, toToolSearchText(row)]]));
+  const found = (search: string) => findTools(searched, query({ search })).total;
+
+  it("finds what the facts say yes to, and not what they say no to", () => {
+    expect(found("saml")).toBe(1);
+    expect(found("hubspot")).toBe(1);
+    expect(found("soc 2")).toBe(0);
+    expect(found("gdpr")).toBe(0);
+  });
 });
 
 // Counts must be exact under every combination: compared with counts made directly from the
