@@ -52,7 +52,7 @@ const render = (overrides: Partial<typeof tool> = {}) =>
 
 /** The text of the definition that follows a term. */
 function definitionOf(html: string, term: string): string {
-  const match = new RegExp(`<dt>${term}</dt><dd>(.*?)</dd>`).exec(html);
+  const match = new RegExp(`<dt>${term}</dt><dd[^>]*>(.*?)</dd>`).exec(html);
   if (!match) throw new Error(`No term ${term}`);
   return match[1]!.replace(/<[^>]+>/g, "");
 }
@@ -76,7 +76,7 @@ describe("the tool page's buyer facts", () => {
       "YesFrom the vendor’s security page, checked 2026-12-02 (new tab)“SAML single sign-on is available on the Business plan.”",
     );
     expect(html).toContain(
-      '<a href="https://acme.example/security" target="_blank" rel="nofollow noopener noreferrer">',
+      '<a href="https://acme.example/security" target="_blank" rel="nofollow noopener">',
     );
     expect(html).toContain('<time dateTime="2026-12-02">2026-12-02</time>');
     expect(definitionOf(html, "SOC 2 report")).toMatch(/^Type II, report dated 2026-06-15From/);
