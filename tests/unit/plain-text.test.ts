@@ -5,7 +5,7 @@ import { adminToolsQuerySchema } from "~/lib/admin-tools-query";
 import { importQuerySchema, markdownPreviewSchema } from "~/lib/catalogue-import";
 import { isPlainText, plainText, shownText } from "~/lib/plain-text";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { EMPTY_TOOL_INPUT, toFormValues, toolInputSchema } from "~/lib/tool-input";
+import { EMPTY_TOOL_INPUT, fromFormValues, toFormValues, toolInputSchema } from "~/lib/tool-input";
 import { toolQuerySchema } from "~/lib/tool-query";
 import { readListingQuery } from "~/lib/listing-query.server";
 import type { AppServices } from "#server/services.server";
@@ -52,7 +52,7 @@ describe("plain text", () => {
 });
 
 describe("schemas refuse control characters", () => {
-  const tool = { ...toFormValues(EMPTY_TOOL_INPUT), name: "Quill Notes" };
+  const tool = { ...fromFormValues(toFormValues(EMPTY_TOOL_INPUT)), name: "Quill Notes" };
   const toolErrors = (values: object) => {
     const parsed = toolInputSchema.safeParse({ ...tool, ...values });
     return parsed.success ? {} : fieldErrorsOf(parsed.error);

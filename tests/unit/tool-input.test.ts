@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrorsOf } from "~/lib/field-errors";
-import { EMPTY_TOOL_INPUT, toFormValues, toolInputSchema } from "~/lib/tool-input";
+import { EMPTY_TOOL_INPUT, fromFormValues, toFormValues, toolInputSchema } from "~/lib/tool-input";
 
 // One schema checks a tool in the form, the API and every import row.
 
-const valid = { ...toFormValues(EMPTY_TOOL_INPUT), name: "Quill Notes" };
+const valid = { ...fromFormValues(toFormValues(EMPTY_TOOL_INPUT)), name: "Quill Notes" };
 
 function errorsOf(values: object) {
   const parsed = toolInputSchema.safeParse(values);
