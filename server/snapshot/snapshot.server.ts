@@ -10,9 +10,9 @@ import {
   type SearchDocument,
   type SearchIndex,
 } from "../search/search-index.server";
-import { PAGE_CURRENCY } from "~/lib/pricing-plans";
 import { slugify } from "~/lib/slug";
 import type { ToolCard } from "~/lib/tool";
+import { comparablePriceOf, indexFacts, type FactIndex } from "./fact-index.server";
 import { factSearchPhrases } from "./fact-search-words.server";
 import { LayeredMap } from "./layered-map.server";
 
@@ -26,15 +26,6 @@ export const FIXED_SORTS: readonly FixedSort[] = [
   "Rating",
   "Lowest price",
 ];
-
-/**
- * The starting price per user (or flat) per month that the price ceiling and Lowest price read:
- * only a price in the page's currency compares, so a tool priced in another is unpriced here.
- */
-export function comparablePriceOf(tool: ToolCard): number | null {
-  const price = tool.startingPrice;
-  return price && price.currency === PAGE_CURRENCY ? price.amount : null;
-}
 
 /** The value each sort but Newest orders by, highest first. */
 export const SORT_VALUE: Record<Exclude<FixedSort, "Newest">, (tool: ToolCard) => number> = {
@@ -80,6 +71,8 @@ export interface CatalogueSnapshot {
   /** Each tool's place (by its position in `tools`) in every fixed sort order. */
   rank: Readonly<Record<FixedSort, Uint32Array>>;
   searchIndex: SearchIndex;
+  /** What the requirement, integration and price filters read, by position. */
+  facts: FactIndex;
   /** The most liked tools, ties newest first (the home page's top tools). */
   topTools: readonly ToolCard[];
   stats: CategoryStats;
@@ -284,6 +277,7 @@ export function buildSnapshot(
     searchIndex: buildSearchIndex(
       tools.map((tool) => searchDocumentOf(tool, searchText.get(tool.id))),
     ),
+    facts: indexFacts(tools),
     stats,
     taxonomy: toTaxonomy(stats),
     builtAt: new Date(),

@@ -1,6 +1,7 @@
 import { toTaxonomy, withCategoryChanges } from "~/lib/category-stats";
 import { updateSearchIndex } from "../search/search-index.server";
 import type { ToolCard } from "~/lib/tool";
+import { updateFactIndex } from "./fact-index.server";
 import {
   FIXED_SORTS,
   comparePositions,
@@ -117,6 +118,7 @@ export function updateSnapshot(
         document: searchDocumentOf(card, textOf.get(card.id)),
       })),
     }),
+    facts: updateFactIndex(snapshot.facts, renumber, tools, joinedAt),
     stats,
     taxonomy: toTaxonomy(stats),
     builtAt: new Date(),

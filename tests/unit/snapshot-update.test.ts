@@ -131,6 +131,11 @@ function observed(snapshot: CatalogueSnapshot) {
     topTools: ids(snapshot.topTools),
     stats: snapshot.stats,
     taxonomy: snapshot.taxonomy,
+    facts: {
+      requirements: [...snapshot.facts.requirements],
+      integrations: [...snapshot.facts.integrations],
+      prices: [...snapshot.facts.prices],
+    },
     index: {
       size: index.size,
       words: [...index.words],

@@ -247,8 +247,10 @@ export function BrowsePage(props: BrowsePageProps) {
               onShowResults={focusResults}
               onChange={(changes) =>
                 startTransition(async () => {
-                  setBuyerChoice({ ...buyerChoice, ...changes });
-                  await navigate(hrefFor(changes), { preventScrollReset: true });
+                  // From the choice as shown, so a change made while the last loads keeps it.
+                  const next = { ...buyerChoice, ...changes };
+                  setBuyerChoice(next);
+                  await navigate(hrefFor(next), { preventScrollReset: true });
                 })
               }
             />

@@ -1,23 +1,37 @@
 import type { FactFacet } from "~/lib/api/contract";
 import { REQUIREMENT_KEYS, REQUIREMENTS, type RequirementKey } from "~/lib/buyer-facts";
 import { INTEGRATION_KEYS, INTEGRATIONS, type IntegrationKey } from "~/lib/integrations";
-import type { ToolCard } from "~/lib/tool";
+import { INTEGRATION_WORDS, type FactIndex } from "#server/snapshot/fact-index.server";
 
 // The requirement and integration counts of the browse filters: per key, how many of the tools
 // that match every filter meet it. Requirements and integrations combine with AND, so that is
 // also how many the list would hold with the key required too.
 
-const REQUIREMENT_INDEX = new Map(REQUIREMENT_KEYS.map((key, index) => [key, index]));
-const INTEGRATION_INDEX = new Map(INTEGRATION_KEYS.map((key, index) => [key, index]));
+/** Adds 1 to counts[offset + bit] for each bit set in `bits`. */
+function countBits(bits: number, counts: Uint32Array, offset: number): void {
+  let rest = bits;
+  while (rest !== 0) {
+    const lowest = rest & -rest;
+    counts[offset + 31 - Math.clz32(lowest)]!++;
+    rest ^= lowest;
+  }
+}
 
-/** Counts, by the vocabularies' positions, of the tools added so far. */
+/** Counts, by the vocabularies' positions, of the tools added so far (by snapshot position). */
 export class FactCounter {
-  readonly requirements = new Uint32Array(REQUIREMENT_KEYS.length);
-  readonly integrations = new Uint32Array(INTEGRATION_KEYS.length);
+  readonly requirements = new Uint32Array(32);
+  readonly integrations = new Uint32Array(INTEGRATION_WORDS * 32);
+  constructor(private readonly index: FactIndex) {}
 
-  add(tool: ToolCard): void {
-    for (const key of tool.meets) this.requirements[REQUIREMENT_INDEX.get(key)!]!++;
-    for (const key of tool.integrations) this.integrations[INTEGRATION_INDEX.get(key)!]!++;
+  add(position: number): void {
+    countBits(this.index.requirements[position]!, this.requirements, 0);
+    for (let word = 0; word < INTEGRATION_WORDS; word++) {
+      countBits(
+        this.index.integrations[position * INTEGRATION_WORDS + word]!,
+        this.integrations,
+        word * 32,
+      );
+    }
   }
 }
 
@@ -42,18 +56,18 @@ export function factFacetsOf(counter: FactCounter): FactFacets {
   };
 }
 
-// A snapshot never changes, so the counts of all its tools (the unfiltered page's) are counted
-// once per snapshot.
-const wholeCatalogue = new WeakMap<readonly ToolCard[], FactFacets>();
+// A snapshot's index never changes, so the counts of all its tools (the unfiltered page's) are
+// counted once per index.
+const wholeCatalogue = new WeakMap<FactIndex, FactFacets>();
 
 /** The facets of every tool of a snapshot. */
-export function catalogueFactFacets(tools: readonly ToolCard[]): FactFacets {
-  let facets = wholeCatalogue.get(tools);
+export function catalogueFactFacets(index: FactIndex): FactFacets {
+  let facets = wholeCatalogue.get(index);
   if (!facets) {
-    const counter = new FactCounter();
-    for (const tool of tools) counter.add(tool);
+    const counter = new FactCounter(index);
+    for (let position = 0; position < index.requirements.length; position++) counter.add(position);
     facets = factFacetsOf(counter);
-    wholeCatalogue.set(tools, facets);
+    wholeCatalogue.set(index, facets);
   }
   return facets;
 }
