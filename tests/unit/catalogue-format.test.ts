@@ -5,6 +5,7 @@ import {
   toJsonDocument,
   type FlatTool,
 } from "#server/services/import-export/catalogue-format.server";
+import { FACT_KEYS } from "~/lib/buyer-facts";
 import { neutraliseCell, restoreCell } from "~/lib/csv-cell";
 import { readCatalogueFile } from "#server/services/import-export/read-catalogue-file.server";
 
@@ -30,6 +31,12 @@ const tool: FlatTool = {
   websiteUrl: "https://example.com/?a=1&b=2",
   mainImage: "tools/t-1/main",
   image: null,
+  // No facts known, no plans (tests/unit/catalogue-facts.test.ts writes them).
+  ...(Object.fromEntries(FACT_KEYS.map((key) => [`facts.${key}`, null])) as Pick<
+    FlatTool,
+    `facts.${(typeof FACT_KEYS)[number]}`
+  >),
+  plans: [],
 };
 
 describe("catalogue files (export format)", () => {
