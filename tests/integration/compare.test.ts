@@ -72,6 +72,9 @@ describe(`getComparison on ${databaseKind}`, () => {
       websiteUrl: "https://full.example.com/",
       createdAt: "2026-01-05T08:00:00.000Z",
       updatedAt: "2026-02-06T09:00:00.000Z",
+      facts: {},
+      plans: [],
+      startingPrice: null,
     });
   });
 
