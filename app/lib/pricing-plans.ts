@@ -1,9 +1,7 @@
-import { z } from "zod";
 import type { PRICING_MODELS } from "./constants";
-import { plainText } from "./plain-text";
 
 // A tool's price as its plans, and the figure a buyer compares: the starting price per user per
-// month (decision 030).
+// month (decision 030). No zod here: pages show prices up front (decision 006).
 
 export const PLAN_PERIODS = ["month", "year", "one-time", "usage"] as const;
 export type PlanPeriod = (typeof PLAN_PERIODS)[number];
@@ -16,55 +14,16 @@ export const PLAN_LIMITS = { plans: 12, name: 60, note: 200, price: 1_000_000 } 
 /** The currency the browse page states its prices in (`?maxPrice=`). */
 export const PAGE_CURRENCY = "USD";
 
-export const planSchema = z.object(
-  {
-    name: z
-      .string({ error: "Enter the plan's name." })
-      .trim()
-      .min(1, "Enter the plan's name.")
-      .max(PLAN_LIMITS.name, `A plan's name can be at most ${PLAN_LIMITS.name} characters.`)
-      .check(plainText("The plan's name")),
-    price: z.preprocess(
-      (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value),
-      z
-        .number({ error: "The price must be a number." })
-        .refine(Number.isFinite, "The price must be a number.")
-        .min(0, "The price cannot be negative.")
-        .max(
-          PLAN_LIMITS.price,
-          `The price can be at most ${PLAN_LIMITS.price.toLocaleString("en-US")}.`,
-        )
-        .transform((price) => Math.round(price * 100) / 100),
-    ),
-    currency: z
-      .string({ error: "The currency must be a three-letter code (USD)." })
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{3}$/, "The currency must be a three-letter code (USD).")
-      .default(PAGE_CURRENCY),
-    period: z.enum(PLAN_PERIODS, {
-      error: `Choose the plan's period: ${PLAN_PERIODS.join(", ")}.`,
-    }),
-    unit: z
-      .enum(PLAN_UNITS, { error: `Choose the plan's unit: ${PLAN_UNITS.join(", ")}.` })
-      .default("flat"),
-    note: z
-      .string({ error: "The note must be text." })
-      .trim()
-      .max(PLAN_LIMITS.note, `A plan's note can be at most ${PLAN_LIMITS.note} characters.`)
-      .check(plainText("The plan's note"))
-      .transform((note) => note || null)
-      .nullable()
-      .default(null),
-  },
-  { error: "A plan must be an object with a name, a price and a period." },
-);
-
-export type PricingPlan = z.output<typeof planSchema>;
-
-export const plansSchema = z
-  .array(planSchema, { error: "The plans must be a list." })
-  .max(PLAN_LIMITS.plans, `At most ${PLAN_LIMITS.plans} plans.`);
+/** One plan of a tool's pricing, as pricing-plan-schema.ts reads it. */
+export interface PricingPlan {
+  name: string;
+  price: number;
+  /** A three-letter currency code (USD). */
+  currency: string;
+  period: PlanPeriod;
+  unit: PlanUnit;
+  note: string | null;
+}
 
 /** What a tool costs at the least, per user per month (or flat per month). */
 export interface StartingPrice {

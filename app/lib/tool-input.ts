@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { toolFactsSchema } from "./buyer-facts";
+import { toolFactsSchema } from "./buyer-fact-schema";
 import {
   fromFactFormValues,
   fromPlanFormValues,
@@ -8,7 +8,7 @@ import {
   type FactFormValues,
   type PlanFormValue,
 } from "./fact-form-values";
-import { plansSchema } from "./pricing-plans";
+import { plansSchema } from "./pricing-plan-schema";
 import { PRICING_MODELS, TOOL_STATUSES } from "./constants";
 import { shallowMarkdown } from "./markdown-nesting";
 import { plainText } from "./plain-text";

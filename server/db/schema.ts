@@ -71,12 +71,12 @@ export const tools = pgTable(
       .notNull()
       .default("manual"),
     lastVerifiedAt: timestamp("last_verified_at", { withTimezone: true, mode: "date" }),
-    /** Buyer facts by key, each with its provenance (app/lib/buyer-facts.ts validates them). */
+    /** Buyer facts by key, each with its provenance (app/lib/buyer-fact-schema.ts validates them). */
     facts: jsonb("facts")
       .$type<ToolFacts>()
       .notNull()
       .default(sql`'{}'::jsonb`),
-    /** Pricing plans (app/lib/pricing-plans.ts validates them). */
+    /** Pricing plans (app/lib/pricing-plan-schema.ts validates them). */
     plans: jsonb("plans")
       .$type<PricingPlan[]>()
       .notNull()

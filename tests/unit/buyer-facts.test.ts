@@ -4,11 +4,11 @@ import {
   fitOf,
   formatFactValue,
   metRequirements,
-  toolFactsSchema,
   type ToolFacts,
 } from "~/lib/buyer-facts";
 import { generateDemoCatalogue } from "#server/seed/demo-catalogue.server";
-import { plansSchema } from "~/lib/pricing-plans";
+import { toolFactsSchema } from "~/lib/buyer-fact-schema";
+import { plansSchema } from "~/lib/pricing-plan-schema";
 
 const provenance = {
   source: "vendor",

@@ -2,12 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   formatPlanPrice,
   formatStartingPrice,
-  planSchema,
-  plansSchema,
   pricingModelOf,
   startingPriceOf,
   type PricingPlan,
 } from "~/lib/pricing-plans";
+import { planSchema, plansSchema } from "~/lib/pricing-plan-schema";
 
 const plan = (overrides: Partial<PricingPlan>): PricingPlan => ({
   name: "Pro",

@@ -4,14 +4,14 @@ import {
   FACTS,
   isFactKey,
   PLATFORMS,
-  toolFactsSchema,
   type DataRegion,
   type FactKey,
   type Platform,
   type ToolFacts,
 } from "~/lib/buyer-facts";
 import { INTEGRATIONS, isIntegrationKey } from "~/lib/integrations";
-import { planSchema } from "~/lib/pricing-plans";
+import { toolFactsSchema } from "~/lib/buyer-fact-schema";
+import { planSchema } from "~/lib/pricing-plan-schema";
 import type { SourcePage } from "./draft-types.server";
 import { evidenceOf, matchable } from "./page-evidence.server";
 

@@ -5,10 +5,10 @@ import {
   PLAN_LIMITS,
   PLAN_PERIODS,
   PLAN_UNITS,
-  planSchema,
   startingPriceOf,
   type PricingPlan,
 } from "~/lib/pricing-plans";
+import { planSchema } from "~/lib/pricing-plan-schema";
 import { EditorSection } from "./editor-section";
 import { InputField, SelectField } from "./fields";
 import type { ToolFormFields } from "./use-tool-form";
