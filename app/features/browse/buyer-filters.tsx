@@ -4,6 +4,7 @@ import type { RequirementKey } from "~/lib/buyer-facts";
 import type { IntegrationKey } from "~/lib/integrations";
 import { plural } from "~/lib/tool";
 import { toggled, type BrowseFilters } from "./browse-href";
+import { PanelToggle } from "./panel-toggle";
 
 /** Integrations offered at once: the most common under the current filters. */
 const COMMON_INTEGRATIONS = 8;
@@ -213,30 +214,13 @@ export function BuyerFilters(props: BuyerFiltersProps) {
     choice.require.length + choice.integrates.length + (choice.maxPrice === undefined ? 0 : 1);
   return (
     <aside aria-labelledby={`${panelId}-title`}>
-      <button
-        type="button"
-        aria-expanded={isExpanded}
-        aria-controls={panelId}
-        onClick={() => setIsExpanded(!isExpanded)}
-        className="flex w-full items-center justify-between rounded-xl border border-slate-200 bg-white px-4 py-3 text-left font-semibold text-slate-900 lg:hidden"
-      >
-        <span>
-          Requirements &amp; price
-          {chosenCount > 0 && (
-            <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
-              {chosenCount} chosen
-            </span>
-          )}
-        </span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className={`size-5 transition-transform ${isExpanded ? "rotate-180" : ""}`}
-          fill="currentColor"
-        >
-          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-        </svg>
-      </button>
+      <PanelToggle
+        title="Requirements & price"
+        panelId={panelId}
+        isExpanded={isExpanded}
+        chosenCount={chosenCount}
+        onExpandedChange={setIsExpanded}
+      />
       <div
         id={panelId}
         className={`mt-2 rounded-xl border border-slate-200 bg-white p-4 lg:mt-0 lg:block ${isExpanded ? "block" : "hidden"}`}

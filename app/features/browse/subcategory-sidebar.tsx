@@ -6,6 +6,7 @@ import {
   SUBCATEGORY_LIST_HEIGHT_PX,
 } from "~/lib/constants";
 import { NO_SUBCATEGORIES } from "~/lib/messages";
+import { PanelToggle } from "./panel-toggle";
 
 interface SubcategorySidebarProps {
   /** Counts of the tools that match the search and pricing filters. */
@@ -60,31 +61,14 @@ export function SubcategorySidebar(props: SubcategorySidebarProps) {
   };
   return (
     <aside aria-labelledby={`${panelId}-title`} className="lg:w-64 lg:shrink-0">
-      <button
-        ref={toggleButton}
-        type="button"
-        aria-expanded={isExpanded}
-        aria-controls={panelId}
-        onClick={() => onExpandedChange(!isExpanded)}
-        className="flex w-full items-center justify-between rounded-xl border border-slate-200 bg-white px-4 py-3 text-left font-semibold text-slate-900 lg:hidden"
-      >
-        <span>
-          Subcategories
-          {selected.length > 0 && (
-            <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs text-white">
-              {selected.length} chosen
-            </span>
-          )}
-        </span>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 20 20"
-          className={`size-5 transition-transform ${isExpanded ? "rotate-180" : ""}`}
-          fill="currentColor"
-        >
-          <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4z" />
-        </svg>
-      </button>
+      <PanelToggle
+        title="Subcategories"
+        panelId={panelId}
+        isExpanded={isExpanded}
+        chosenCount={selected.length}
+        onExpandedChange={onExpandedChange}
+        buttonRef={toggleButton}
+      />
       <div
         id={panelId}
         style={{ maxHeight: MOBILE_SIDEBAR_MAX_HEIGHT_PX }}
