@@ -42,6 +42,43 @@ export function createToolRow(
   };
 }
 
+/** A tool row as the database answers it: every column, blank ones null or empty. */
+export function createStoredToolRow(overrides: Partial<ToolRow> = {}): ToolRow {
+  sequence++;
+  const at = new Date("2026-01-01T00:00:00Z");
+  return {
+    id: `stored-${sequence}`,
+    slug: `stored-${sequence}`,
+    name: `Stored Tool ${sequence}`,
+    category: null,
+    subCategory: null,
+    status: "online",
+    createdAt: at,
+    updatedAt: at,
+    likesTotal: 0,
+    views: 0,
+    ratingAvg: 0,
+    ratingCount: 0,
+    pricingModel: null,
+    pricingAmount: null,
+    cardDescription: null,
+    longDescription: null,
+    seoTitleTag: null,
+    seoMetaDescription: null,
+    metaDescription: null,
+    hashtags: [],
+    keyFeatures: [],
+    websiteUrl: null,
+    mainImage: null,
+    image: null,
+    source: "manual",
+    lastVerifiedAt: null,
+    facts: {},
+    plans: [],
+    ...overrides,
+  };
+}
+
 /** A tool as the search index reads it, matching no word of the tests' queries unless told to. */
 export function createSearchDocument(overrides: Partial<SearchDocument> = {}): SearchDocument {
   return {

@@ -9,6 +9,7 @@ import { toFlatTool } from "#server/services/import-export/export-catalogue.serv
 import { planImport } from "#server/services/import-export/plan-import.server";
 import { readCatalogueFile } from "#server/services/import-export/read-catalogue-file.server";
 import { ALL_FACTS, PLANS } from "../buyer-facts-fixture";
+import { createStoredToolRow } from "../factories";
 
 // Facts and plans in import and export files: every fact key round-trips with its provenance,
 // bare values are an import's facts checked that day, a public list's own columns are read as
@@ -17,38 +18,17 @@ import { ALL_FACTS, PLANS } from "../buyer-facts-fixture";
 const TODAY = "2026-12-02";
 
 function storedTool(overrides: Partial<ToolRow> = {}): ToolRow {
-  const at = new Date("2026-01-01T00:00:00Z");
-  return {
+  return createStoredToolRow({
     id: "t-facts",
     slug: "factful",
     name: "Factful",
     category: "Security",
-    subCategory: null,
-    status: "online",
-    createdAt: at,
-    updatedAt: at,
-    likesTotal: 0,
-    views: 0,
-    ratingAvg: 0,
-    ratingCount: 0,
     pricingModel: "Freemium",
-    pricingAmount: null,
-    cardDescription: null,
-    longDescription: null,
-    seoTitleTag: null,
-    seoMetaDescription: null,
-    metaDescription: null,
-    hashtags: [],
-    keyFeatures: [],
     websiteUrl: "https://factful.example",
-    mainImage: null,
-    image: null,
-    source: "manual",
-    lastVerifiedAt: null,
     facts: ALL_FACTS,
     plans: PLANS,
     ...overrides,
-  };
+  });
 }
 
 function planOf(text: string, format: "csv" | "json", existing: ToolRow[] = []) {

@@ -5,42 +5,26 @@ import {
   parseCsv,
   readCatalogueFile,
 } from "#server/services/import-export/read-catalogue-file.server";
+import { createStoredToolRow } from "../factories";
 
 // Import files and plans, without a database.
 
 function existingTool(overrides: Partial<ToolRow>): ToolRow {
-  const at = new Date("2026-01-01T00:00:00Z");
-  return {
+  return createStoredToolRow({
     id: "t-1",
     slug: "quill-notes",
     name: "Quill Notes",
     category: "Writing",
-    subCategory: null,
-    status: "online",
-    createdAt: at,
-    updatedAt: at,
     likesTotal: 4,
     views: 100,
     ratingAvg: 4.5,
     ratingCount: 2,
     pricingModel: "Free",
-    pricingAmount: null,
     cardDescription: "Notes that write themselves.",
-    longDescription: null,
-    seoTitleTag: null,
-    seoMetaDescription: null,
-    metaDescription: null,
     hashtags: ["notes"],
-    keyFeatures: [],
     websiteUrl: "https://quill.example",
-    mainImage: null,
-    image: null,
-    source: "manual",
-    lastVerifiedAt: null,
-    facts: {},
-    plans: [],
     ...overrides,
-  };
+  });
 }
 
 function csvRows(text: string) {
