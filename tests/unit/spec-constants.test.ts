@@ -78,6 +78,10 @@ describe("browser storage keys", () => {
       scroll: "browse_scroll",
       visibleCount: "browse_visible_count",
       sidebarExpanded: "browse_sidebar_expanded",
+      // Beyond the spec's keys: the buyer-fact filters are saved like the others.
+      require: "browse_require",
+      integrates: "browse_integrates",
+      maxPrice: "browse_max_price",
     });
     expect(SNAPSHOT_KEY).toBe("browse_snapshot");
   });
