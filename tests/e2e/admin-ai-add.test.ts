@@ -56,7 +56,7 @@ test("an admin drafts two addresses, reviews the good draft's sources and adds t
   await expect(
     page.getByRole("heading", { name: "Review the draft of Brieflow", level: 1 }),
   ).toBeVisible();
-  await expect(page.getByRole("textbox", { name: "Name" })).toHaveValue("Brieflow");
+  await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Brieflow");
   const nameSource = page.locator('[data-provenance="name"]');
   await expect(nameSource).toContainText("JSON-LD");
   await expect(nameSource.locator("q")).toContainText("Brieflow");

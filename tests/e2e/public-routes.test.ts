@@ -66,7 +66,7 @@ test("the tool page shows its fields and uses its SEO title and description", as
     "content",
     tool.seo.metaDescription,
   );
-  const facts = page.locator("dl");
+  const facts = page.locator("dl").filter({ hasText: "Pricing model" });
   await expect(facts).toContainText(`Pricing model${tool.pricing.model}`);
   await expect(facts).toContainText(`Price${tool.pricing.amount}`);
   await expect(page.getByRole("heading", { name: "Key features" })).toBeVisible();
